@@ -1,0 +1,143 @@
+/**
+ * The shared vocabulary of the validator: requirements (the spec as data), checks (the code that judges them),
+ * findings, outcomes and report rows. Checks are written once against the incremental engine and serve both
+ * `validate` (batch) and the live judge.
+ */
+import type {
+  CorrelationIssue,
+  Exchange,
+  MessageRef,
+  RequestRef,
+  SessionFacts,
+  TraceEvent,
+} from "@mcp-conf/trace-format";
+
+export const LEVELS = ["MUST", "MUST NOT", "REQUIRED", "SHOULD", "SHOULD NOT", "MAY"] as const;
+export type Level = (typeof LEVELS)[number];
+export type Actor = "server" | "client" | "both";
+
+export interface RequirementSource {
+  /** The page path under the revision, e.g. `server/tools`. */
+  page: string;
+  anchor: string;
+  /** https://modelcontextprotocol.io/specification/<revision>/<page>#<anchor> */
+  url: string;
+  /** The normative sentence, verbatim from the spec source. */
+  quote: string;
+}
+
+export interface Requirement {
+  /** `AREA-NNN`, stable, never reused. */
+  id: string;
+  level: Level;
+  actor: Actor;
+  /** Capability gate such as `server.tools` or `client.sampling`. */
+  capability?: string;
+  source: RequirementSource;
+  /** Ids of the checks that judge this requirement … */
+  checks?: string[];
+  /** … or why no trace can judge it. */
+  exclusion?: string;
+}
+
+export interface Registry {
+  revision: string;
+  requirements: Requirement[];
+}
+
+export interface Finding {
+  check: string;
+  seq?: number;
+  detail: string;
+}
+
+/** A closed set: every renderer handles each one (see `assertNever`). */
+export const OUTCOMES = ["pass", "fail", "warn", "excluded", "unsupported", "not-applicable", "not-observed"] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export interface RequirementRow {
+  id: string;
+  level: Level;
+  outcome: Outcome;
+  findings?: Finding[];
+  exclusion?: string;
+  missing_checks?: string[];
+  capability?: string;
+}
+
+export interface Totals {
+  pass: number;
+  fail: number;
+  warn: number;
+  excluded: number;
+  unsupported: number;
+  not_applicable: number;
+  not_observed: number;
+}
+
+export type Verdict = "unsupported" | "fail" | "pass-with-warnings" | "pass";
+
+export interface Report {
+  revision: string;
+  totals: Totals;
+  requirements: RequirementRow[];
+  verdict: Verdict;
+}
+
+/** Keys a check may subscribe to besides a method name. */
+export type MessageSelector = string | "*" | "*request" | "*notification" | "*response" | "*invalid";
+
+/**
+ * What a check judges. The engine dispatches an event only to the checks that subscribed to it, so a check pays
+ * nothing for traffic it does not care about.
+ */
+export interface Subscription {
+  /** JSON-RPC messages as they arrive: requests and notifications by their method; `*…` selectors by type. */
+  messages?: readonly MessageSelector[];
+  /** Completed exchanges by method (the request's or notification's); `*` for all, including orphans/invalid. */
+  exchanges?: readonly string[];
+  /** Whole events of these kinds, as they arrive. */
+  events?: readonly TraceEvent["kind"][];
+  /** Correlation issues (duplicate ids, unknown ids, batches, null ids, answers out of order). */
+  issues?: boolean;
+}
+
+/** What a check sees of the session and how it speaks. */
+export interface CheckContext {
+  readonly revision: string;
+  /** Facts read off the trace so far (negotiated version, capabilities); grows as the trace does. */
+  readonly facts: SessionFacts;
+  /** Counts one subject examined. A row passes only if some subject was examined. */
+  examined(): void;
+  /** Reports a finding against every requirement that lists this check. */
+  report(seq: number | undefined, detail: string): void;
+  /** Validates `value` against a `$defs` type of the revision's official JSON Schema; returns error texts (empty = valid). */
+  validateSchema(definition: string, value: unknown): string[];
+  /** Whether the revision's schema defines this `$defs` type. */
+  hasSchema(definition: string): boolean;
+  /** Requests still waiting for their answer, oldest first. */
+  openRequests(): readonly RequestRef[];
+}
+
+export interface CheckHandlers {
+  message?(ref: MessageRef): void;
+  exchange?(exchange: Exchange): void;
+  event?(event: TraceEvent): void;
+  issue?(issue: CorrelationIssue): void;
+  /** The trace has ended: report what rests on absence. Unanswered requests were dispatched as exchanges first. */
+  finish?(): void;
+}
+
+export interface CheckDefinition {
+  /** `area.kebab-name`, stable; named for the rule it judges. */
+  id: string;
+  /** One sentence: what the check asserts. */
+  description: string;
+  subscribe: Subscription;
+  /** Fresh state per judged trace. */
+  create(ctx: CheckContext): CheckHandlers;
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`unhandled case: ${JSON.stringify(value)}`);
+}
