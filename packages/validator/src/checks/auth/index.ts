@@ -1,0 +1,4 @@
+/** The checks of the AUTH area. */
+import type { CheckDefinition } from "../../engine/types.js";
+
+export const checks: CheckDefinition[] = [];
