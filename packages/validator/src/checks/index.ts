@@ -2,23 +2,23 @@
  * Every check the validator knows, by area. A registry entry names checks by id; the engine looks them up here.
  */
 import type { CheckDefinition } from "../engine/types.js";
+import { checks as auth } from "./auth/index.js";
 import { checks as base } from "./base/index.js";
-import { checks as life } from "./life/index.js";
-import { checks as tran } from "./tran/index.js";
-import { checks as tool } from "./tool/index.js";
-import { checks as res } from "./res/index.js";
-import { checks as prom } from "./prom/index.js";
-import { checks as log } from "./log/index.js";
-import { checks as comp } from "./comp/index.js";
-import { checks as page } from "./page/index.js";
 import { checks as canc } from "./canc/index.js";
-import { checks as prog } from "./prog/index.js";
+import { checks as comp } from "./comp/index.js";
+import { checks as elic } from "./elic/index.js";
+import { checks as life } from "./life/index.js";
+import { checks as log } from "./log/index.js";
+import { checks as page } from "./page/index.js";
 import { checks as ping } from "./ping/index.js";
-import { checks as task } from "./task/index.js";
+import { checks as prog } from "./prog/index.js";
+import { checks as prom } from "./prom/index.js";
+import { checks as res } from "./res/index.js";
 import { checks as root } from "./root/index.js";
 import { checks as samp } from "./samp/index.js";
-import { checks as elic } from "./elic/index.js";
-import { checks as auth } from "./auth/index.js";
+import { checks as task } from "./task/index.js";
+import { checks as tool } from "./tool/index.js";
+import { checks as tran } from "./tran/index.js";
 
 export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...base,
