@@ -1,0 +1,78 @@
+/**
+ * The JSON report: `{revision, totals, requirements[…]}` with two-space indentation and a trailing newline — the
+ * shape mcp-conformance writes, so its consumers read ours. Keys are emitted in a fixed order and optional members
+ * only when they hold something, so the same report always gives the same bytes.
+ */
+import { assertNever, type Outcome, type Report, type RequirementRow } from "../engine/types.js";
+
+interface JsonFinding {
+  check: string;
+  seq?: number;
+  detail: string;
+}
+
+interface JsonRow {
+  id: string;
+  level: string;
+  outcome: Outcome;
+  findings?: JsonFinding[];
+  exclusion?: string;
+  missing_checks?: string[];
+  capability?: string;
+}
+
+/** The JSON report as a value (before serialisation), members in their fixed order. */
+export function reportToJson(report: Report): {
+  revision: string;
+  totals: Report["totals"];
+  requirements: JsonRow[];
+} {
+  const t = report.totals;
+  return {
+    revision: report.revision,
+    totals: {
+      pass: t.pass,
+      fail: t.fail,
+      warn: t.warn,
+      excluded: t.excluded,
+      unsupported: t.unsupported,
+      not_applicable: t.not_applicable,
+      not_observed: t.not_observed,
+    },
+    requirements: report.requirements.map(rowToJson),
+  };
+}
+
+function rowToJson(row: RequirementRow): JsonRow {
+  const out: JsonRow = { id: row.id, level: row.level, outcome: checkedOutcome(row.outcome) };
+  if (row.findings !== undefined && row.findings.length > 0) {
+    out.findings = row.findings.map((f) =>
+      f.seq === undefined ? { check: f.check, detail: f.detail } : { check: f.check, seq: f.seq, detail: f.detail },
+    );
+  }
+  if (row.exclusion !== undefined) out.exclusion = row.exclusion;
+  if (row.missing_checks !== undefined && row.missing_checks.length > 0) out.missing_checks = [...row.missing_checks];
+  if (row.capability !== undefined) out.capability = row.capability;
+  return out;
+}
+
+/** Outcome strings are written as they are; the switch makes a new outcome a compile error here too. */
+function checkedOutcome(outcome: Outcome): Outcome {
+  switch (outcome) {
+    case "pass":
+    case "fail":
+    case "warn":
+    case "excluded":
+    case "unsupported":
+    case "not-applicable":
+    case "not-observed":
+      return outcome;
+    default:
+      return assertNever(outcome);
+  }
+}
+
+/** Renders a report as indented JSON ending in a newline. */
+export function renderJson(report: Report): string {
+  return `${JSON.stringify(reportToJson(report), null, 2)}\n`;
+}

@@ -1,0 +1,63 @@
+/**
+ * The text report: a header, one row per requirement in registry order with its marker padded so ids align, the
+ * findings indented beneath, then totals and the verdict. Every piece of session text goes through
+ * `escapeTerminal`, so a control sequence in a tool name cannot reach the reader's terminal raw.
+ *
+ * Layout (fixed; goldens pin it): header line, optional `trace:` line, blank line, rows, blank line, totals, verdict.
+ */
+import { escapeTerminal } from "@mcp-conf/trace-format";
+import { assertNever, type Finding, type Report, type RequirementRow } from "../engine/types.js";
+import type { RenderContext } from "./context.js";
+import { MARKER_WIDTH, outcomeMarker } from "./outcome-labels.js";
+
+const DETAIL_INDENT = " ".repeat(8);
+
+/** Renders a report as terminal-safe text ending in a newline. */
+export function renderText(report: Report, context: RenderContext = {}): string {
+  const lines: string[] = [`MCP trace validation — revision ${escapeTerminal(report.revision)}`];
+  if (context.trace !== undefined) lines.push(`trace: ${escapeTerminal(context.trace)}`);
+  lines.push("");
+  for (const row of report.requirements) {
+    lines.push(`  ${outcomeMarker(row.outcome).padEnd(MARKER_WIDTH)} ${escapeTerminal(row.id)} (${row.level})`);
+    for (const detail of rowDetails(row)) lines.push(`${DETAIL_INDENT}${detail}`);
+  }
+  lines.push("");
+  lines.push(totalsLine(report));
+  lines.push(`verdict: ${report.verdict}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** `totals: N pass, N fail, …` — the summary line, shared with other text outputs. */
+export function totalsLine(report: Report): string {
+  const t = report.totals;
+  return (
+    `totals: ${t.pass} pass, ${t.fail} fail, ${t.warn} warn, ${t.excluded} excluded, ` +
+    `${t.unsupported} unsupported, ${t.not_applicable} not applicable, ${t.not_observed} not observed`
+  );
+}
+
+/** The indented lines under a row: its findings, or why it was not judged. */
+function rowDetails(row: RequirementRow): string[] {
+  switch (row.outcome) {
+    case "pass":
+    case "not-observed":
+      return [];
+    case "fail":
+    case "warn":
+      return (row.findings ?? []).map(findingLine);
+    case "excluded":
+      return row.exclusion === undefined ? [] : [`excluded: ${escapeTerminal(row.exclusion)}`];
+    case "unsupported":
+      return [`missing checks: ${(row.missing_checks ?? []).map(escapeTerminal).join(", ")}`];
+    case "not-applicable":
+      return row.capability === undefined ? [] : [`capability ${escapeTerminal(row.capability)} was not negotiated`];
+    default:
+      return assertNever(row.outcome);
+  }
+}
+
+/** `seq N: detail`, or the bare detail for a finding about the trace as a whole. */
+export function findingLine(finding: Finding): string {
+  const detail = escapeTerminal(finding.detail);
+  return finding.seq === undefined ? detail : `seq ${finding.seq}: ${detail}`;
+}
