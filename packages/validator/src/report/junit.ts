@@ -7,8 +7,8 @@
 import { assertNever, type Report, type RequirementRow } from "../engine/types.js";
 import type { RenderContext } from "./context.js";
 import { areaOf, outcomeLabel } from "./outcome-labels.js";
-import { type RequirementLookup, requirementLookup } from "./requirement-lookup.js";
 import { findingPlainLine } from "./plain-finding.js";
+import { type RequirementLookup, requirementLookup } from "./requirement-lookup.js";
 import { escapeXml, escapeXmlAttribute } from "./xml-text.js";
 
 export interface JudgedTrace {
@@ -74,7 +74,11 @@ function renderSuite(report: Report, context: RenderContext, counts: SuiteCounts
 
 function renderCase(row: RequirementRow, lookup: RequirementLookup): string[] {
   const open = `    <testcase name="${escapeXmlAttribute(row.id)}" classname="${escapeXmlAttribute(areaOf(row.id))}"`;
-  const skip = (message: string) => [open + ">", `      <skipped message="${escapeXmlAttribute(message)}"/>`, "    </testcase>"];
+  const skip = (message: string) => [
+    `${open}>`,
+    `      <skipped message="${escapeXmlAttribute(message)}"/>`,
+    "    </testcase>",
+  ];
   switch (row.outcome) {
     case "pass":
       return [`${open}/>`];
@@ -108,7 +112,9 @@ function renderCase(row: RequirementRow, lookup: RequirementLookup): string[] {
 
 /** The findings, one per line, then the clause and its URL when the registry has them. */
 function body(row: RequirementRow, lookup: RequirementLookup): string {
-  const lines = (row.findings ?? []).map((f) => `${row.outcome.toUpperCase()} ${row.id} (${row.level}) ${findingPlainLine(f)}`);
+  const lines = (row.findings ?? []).map(
+    (f) => `${row.outcome.toUpperCase()} ${row.id} (${row.level}) ${findingPlainLine(f)}`,
+  );
   const requirement = lookup.get(row.id);
   if (requirement !== undefined) {
     lines.push(`spec: "${requirement.source.quote}"`);

@@ -118,7 +118,9 @@ function sarifResult(
     const line = finding.seq === undefined ? undefined : context.lineOfSeq?.get(finding.seq);
     const artifactLocation = { uri: pathToUriReference(context.trace) };
     result.locations = [
-      { physicalLocation: line === undefined ? { artifactLocation } : { artifactLocation, region: { startLine: line } } },
+      {
+        physicalLocation: line === undefined ? { artifactLocation } : { artifactLocation, region: { startLine: line } },
+      },
     ];
   }
   return result;
@@ -126,10 +128,13 @@ function sarifResult(
 
 /**
  * A file path as a URI reference: relative paths stay relative (percent-encoded per segment), absolute ones become
- * `file://` URIs. Backslashes count as separators so Windows paths come out usable too.
+ * `file://` URIs. Backslashes count as separators so Windows paths come out usable too; a lone surrogate (which no
+ * URI can encode) becomes U+FFFD.
  */
 export function pathToUriReference(path: string): string {
-  const slashed = path.replace(/\\/g, "/");
+  const slashed = path
+    .replace(/\\/g, "/")
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
   const encoded = slashed
     .split("/")
     .map((segment, i) => (i === 0 && /^[A-Za-z]:$/.test(segment) ? segment : encodeURIComponent(segment)))

@@ -10,7 +10,7 @@ const ESCAPE_ALL = /[&<>"'\u0000-\u001f\ufffe\uffff]|[\ud800-\udbff][\udc00-\udf
 
 /** Escapes `text` for XML element content (a carriage return is kept as `&#13;` so parsers do not fold it). */
 export function escapeXml(text: string): string {
-  return escape(text, false);
+  return escapeFor(text, false);
 }
 
 /**
@@ -18,10 +18,10 @@ export function escapeXml(text: string): string {
  * parser normalises them to spaces in attributes.
  */
 export function escapeXmlAttribute(text: string): string {
-  return escape(text, true);
+  return escapeFor(text, true);
 }
 
-function escape(text: string, attribute: boolean): string {
+function escapeFor(text: string, attribute: boolean): string {
   if (!NEEDS_ESCAPE.test(text)) return text;
   return text.replace(ESCAPE_ALL, (ch) => {
     switch (ch) {
