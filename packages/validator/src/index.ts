@@ -3,4 +3,18 @@
  * that judge them, the incremental engine both `validate` and the live judge run, and the reports. Pure: no I/O,
  * no clock, no network.
  */
-export {};
+
+/** Every check the validator ships. */
+export { ALL_CHECKS } from "./checks/index.js";
+/** Typed errors: an undeclared or unknown revision; a check that threw (a bug in the check). */
+export { CheckError, RevisionError, type RevisionProblem } from "./engine/errors.js";
+/** The engine: `createJudge` for incremental (live) judging, `validate` for a whole trace. */
+export { type CheckStats, createJudge, type Judge, type JudgeOptions, validate } from "./engine/judge.js";
+/** Row precedence, totals and verdict, as the engine applies them. */
+export { judgeRequirement, levelFails, sortFindings, totalsOf, verdictOf } from "./engine/outcome.js";
+/** The shared vocabulary: requirements, checks, findings, outcomes, report rows. */
+export * from "./engine/types.js";
+/** The spec as data: bundled registries per revision. */
+export { AREA_ORDER, type AreaFile, knownRevisions, loadAreas, loadRegistry } from "./registry/index.js";
+/** Validation against a revision's official MCP JSON Schema. */
+export { type SchemaValidator, schemaFor, schemaRevisions } from "./schema/index.js";

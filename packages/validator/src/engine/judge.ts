@@ -1,0 +1,324 @@
+/**
+ * The incremental judge: one pass over a trace, in seq order. Each event goes through the correlator (pairing
+ * requests with answers) and the session-facts tracker, then to the checks subscribed to what it carried; at
+ * `finish()` unanswered requests are dispatched, every check finishes, and the registry is turned into a report.
+ * `validate` (batch) and the live judge both drive this, so a replayed file and a live session get the same
+ * findings by construction.
+ *
+ * The revision decides the registry and so which checks run. Given as an option it applies from the first event;
+ * otherwise events are buffered (a detection pass reads the declared version off them) until the trace declares
+ * it — normally the initialize exchange — and then replayed through the real pipeline, so findings are identical
+ * either way.
+ */
+import {
+  Correlator,
+  declaredVersion,
+  type Exchange,
+  type SessionFacts,
+  SessionFactsTracker,
+  type TraceEvent,
+} from "@mcp-conf/trace-format";
+import { ALL_CHECKS } from "../checks/index.js";
+import { knownRevisions, loadRegistry } from "../registry/index.js";
+import { schemaFor } from "../schema/index.js";
+import { DispatchTables, type RunningCheck } from "./dispatch.js";
+import { CheckError, RevisionError } from "./errors.js";
+import { judgeRequirement, totalsOf, verdictOf } from "./outcome.js";
+import type { CheckContext, CheckDefinition, CheckHandlers, Finding, Registry, Report } from "./types.js";
+
+export interface JudgeOptions {
+  /** Judge at this revision, whatever the trace declares. */
+  revision?: string;
+  /** Judge against this registry (its revision applies); default: the bundled registry of the revision. */
+  registry?: Registry;
+  /** The registries a declared revision is looked up in; default: the bundled ones. */
+  registries?: readonly Registry[];
+  /** The check catalogue registry entries name; default: every check the validator ships. */
+  checks?: readonly CheckDefinition[];
+  /** Findings kept per check; the rest are counted and summed up in one finding at `finish()`. Default 1000. */
+  maxFindingsPerCheck?: number;
+  /** Events buffered while the revision is unknown before giving up with a `RevisionError`. Default 10,000. */
+  maxBufferedEvents?: number;
+}
+
+/** How much one check did: subjects examined and findings reported (including any beyond the kept ones). */
+export interface CheckStats {
+  check: string;
+  examined: number;
+  findings: number;
+}
+
+export interface Judge {
+  /** The revision being judged; undefined until given or declared by the trace. */
+  readonly revision: string | undefined;
+  /** Feeds one event, in seq order. Cheap: the event goes only to the checks subscribed to it. */
+  observe(event: TraceEvent): void;
+  /** Ends the trace and builds the report (idempotent). Throws a `RevisionError` if no revision was ever known. */
+  finish(): Report;
+  /** Every finding reported so far, in the order reported; only grows (findings resting on absence come at finish). */
+  findings(): readonly Finding[];
+  /** Per running check, in catalogue order: what it examined and how many findings it reported. */
+  checkStats(): CheckStats[];
+}
+
+const DEFAULT_MAX_FINDINGS_PER_CHECK = 1000;
+const DEFAULT_MAX_BUFFERED_EVENTS = 10_000;
+
+/** Creates a judge for one trace. Throws a `RevisionError` at once if `options.revision` is unknown. */
+export function createJudge(options: JudgeOptions = {}): Judge {
+  return new IncrementalJudge(options);
+}
+
+/** Judges a whole trace: observe every event, then finish. */
+export function validate(events: Iterable<TraceEvent>, options: JudgeOptions = {}): Report {
+  const judge = createJudge(options);
+  for (const event of events) judge.observe(event);
+  return judge.finish();
+}
+
+interface CheckState {
+  examined: number;
+  kept: Finding[];
+  reported: number;
+}
+
+/** The running part of a judge, once its registry is chosen. */
+class Pipeline {
+  readonly correlator = new Correlator();
+  readonly tracker = new SessionFactsTracker();
+  readonly running: RunningCheck[] = [];
+  readonly states = new Map<string, CheckState>();
+  readonly tables: DispatchTables;
+  readonly known: ReadonlySet<string>;
+
+  constructor(
+    readonly registry: Registry,
+    catalogue: readonly CheckDefinition[],
+    private readonly findings: Finding[],
+    private readonly maxFindingsPerCheck: number,
+  ) {
+    this.known = new Set(catalogue.map((check) => check.id));
+    const named = new Set(registry.requirements.flatMap((requirement) => requirement.checks ?? []));
+    const schema = schemaFor(registry.revision);
+    for (const definition of catalogue) {
+      if (!named.has(definition.id) || this.states.has(definition.id)) continue;
+      const state: CheckState = { examined: 0, kept: [], reported: 0 };
+      this.states.set(definition.id, state);
+      const ctx = this.contextFor(definition.id, state, schema);
+      const handlers = guard(definition.id, "create", () => definition.create(ctx));
+      this.running.push({ id: definition.id, index: this.running.length, subscribe: definition.subscribe, handlers });
+    }
+    this.tables = new DispatchTables(this.running);
+  }
+
+  private contextFor(check: string, state: CheckState, schema: ReturnType<typeof schemaFor>): CheckContext {
+    const { correlator, tracker, findings, maxFindingsPerCheck } = this;
+    const revision = this.registry.revision;
+    return {
+      revision,
+      get facts(): SessionFacts {
+        return tracker.facts;
+      },
+      examined() {
+        state.examined++;
+      },
+      report(seq, detail) {
+        state.reported++;
+        if (state.kept.length >= maxFindingsPerCheck) return;
+        const finding: Finding = seq === undefined ? { check, detail } : { check, seq, detail };
+        state.kept.push(finding);
+        findings.push(finding);
+      },
+      validateSchema(definition, value) {
+        if (!schema) throw new Error(`revision ${revision} has no vendored JSON Schema`);
+        return schema.validate(definition, value);
+      },
+      hasSchema(definition) {
+        return schema?.has(definition) ?? false;
+      },
+      openRequests() {
+        return correlator.openRequests();
+      },
+    };
+  }
+
+  observe(event: TraceEvent): void {
+    const { messages, exchanges, issues } = this.correlator.observe(event);
+    for (const ref of messages) this.tracker.message(ref);
+    for (const exchange of exchanges) this.tracker.exchange(exchange);
+    for (const check of this.tables.forEvent(event)) call(check, "event", event);
+    for (const ref of messages) for (const check of this.tables.forMessage(ref)) call(check, "message", ref);
+    for (const issue of issues) for (const check of this.tables.forIssue(issue)) call(check, "issue", issue);
+    for (const exchange of exchanges) this.dispatchExchange(exchange);
+  }
+
+  private dispatchExchange(exchange: Exchange): void {
+    for (const check of this.tables.forExchange(exchange)) call(check, "exchange", exchange);
+  }
+
+  finish(): Report {
+    for (const exchange of this.correlator.finish()) {
+      this.tracker.exchange(exchange);
+      this.dispatchExchange(exchange);
+    }
+    for (const check of this.tables.finishers) call(check, "finish", undefined);
+    for (const [check, state] of this.states) {
+      const hidden = state.reported - state.kept.length;
+      if (hidden <= 0) continue;
+      const summary: Finding = { check, detail: `… and ${hidden} more finding(s) of this check not listed` };
+      state.kept.push(summary);
+      this.findings.push(summary);
+    }
+    const facts = this.tracker.facts;
+    const evidence = {
+      known: this.known,
+      examined: (check: string) => this.states.get(check)?.examined ?? 0,
+      findings: (check: string) => this.states.get(check)?.kept ?? [],
+    };
+    const requirements = this.registry.requirements.map((requirement) =>
+      judgeRequirement(requirement, facts, evidence),
+    );
+    const totals = totalsOf(requirements);
+    return { revision: this.registry.revision, totals, requirements, verdict: verdictOf(totals) };
+  }
+
+  stats(): CheckStats[] {
+    return this.running.map(({ id }) => {
+      const state = this.states.get(id)!;
+      return { check: id, examined: state.examined, findings: state.reported };
+    });
+  }
+}
+
+type Phase = keyof CheckHandlers;
+
+function call(check: RunningCheck, phase: Phase, argument: unknown): void {
+  const handler = check.handlers[phase] as ((value: unknown) => void) | undefined;
+  if (!handler) return;
+  try {
+    handler.call(check.handlers, argument);
+  } catch (error) {
+    throw new CheckError(check.id, phase, error);
+  }
+}
+
+function guard<T>(check: string, phase: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw new CheckError(check, phase, error);
+  }
+}
+
+class IncrementalJudge implements Judge {
+  private pipeline: Pipeline | undefined;
+  private readonly findingList: Finding[] = [];
+  private readonly catalogue: readonly CheckDefinition[];
+  private readonly maxFindingsPerCheck: number;
+  private readonly maxBufferedEvents: number;
+  /** While the revision is unknown: the events seen, and a throw-away correlator that reads the declared version. */
+  private buffer: TraceEvent[] | undefined;
+  private detector: { correlator: Correlator; tracker: SessionFactsTracker } | undefined;
+  private report: Report | undefined;
+  private failure: Error | undefined;
+
+  constructor(private readonly options: JudgeOptions) {
+    this.catalogue = options.checks ?? ALL_CHECKS;
+    this.maxFindingsPerCheck = options.maxFindingsPerCheck ?? DEFAULT_MAX_FINDINGS_PER_CHECK;
+    this.maxBufferedEvents = options.maxBufferedEvents ?? DEFAULT_MAX_BUFFERED_EVENTS;
+    if (options.registry) {
+      if (options.revision !== undefined && options.revision !== options.registry.revision) {
+        throw RevisionError.unknown(options.revision, [options.registry.revision], false);
+      }
+      this.start(options.registry);
+    } else if (options.revision !== undefined) {
+      this.start(this.lookUp(options.revision, false));
+    } else {
+      this.buffer = [];
+      this.detector = { correlator: new Correlator(), tracker: new SessionFactsTracker() };
+    }
+  }
+
+  get revision(): string | undefined {
+    return this.pipeline?.registry.revision;
+  }
+
+  observe(event: TraceEvent): void {
+    if (this.failure) throw this.failure;
+    if (this.report) throw new Error("observe() after finish(): a judge judges one trace");
+    if (this.pipeline) {
+      this.pipeline.observe(event);
+      return;
+    }
+    this.buffer!.push(event);
+    const declared = this.detect(event);
+    if (declared !== undefined) {
+      this.startFromTrace(declared);
+    } else if (this.buffer!.length >= this.maxBufferedEvents) {
+      this.fail(RevisionError.undeclared(this.known(), `none in its first ${this.maxBufferedEvents} events`));
+    }
+  }
+
+  finish(): Report {
+    if (this.failure) throw this.failure;
+    if (this.report) return this.report;
+    if (!this.pipeline) this.fail(RevisionError.undeclared(this.known()));
+    this.report = this.pipeline!.finish();
+    return this.report;
+  }
+
+  findings(): readonly Finding[] {
+    return this.findingList;
+  }
+
+  checkStats(): CheckStats[] {
+    return this.pipeline?.stats() ?? [];
+  }
+
+  private detect(event: TraceEvent): string | undefined {
+    const { correlator, tracker } = this.detector!;
+    const { messages, exchanges } = correlator.observe(event);
+    for (const ref of messages) tracker.message(ref);
+    for (const exchange of exchanges) tracker.exchange(exchange);
+    return declaredVersion(tracker.facts);
+  }
+
+  private startFromTrace(revision: string): void {
+    let registry: Registry;
+    try {
+      registry = this.lookUp(revision, true);
+    } catch (error) {
+      this.fail(error as Error);
+    }
+    const buffered = this.buffer!;
+    this.buffer = undefined;
+    this.detector = undefined;
+    this.start(registry);
+    for (const event of buffered) this.pipeline!.observe(event);
+  }
+
+  private start(registry: Registry): void {
+    this.pipeline = new Pipeline(registry, this.catalogue, this.findingList, this.maxFindingsPerCheck);
+  }
+
+  private lookUp(revision: string, declaredByTrace: boolean): Registry {
+    if (this.options.registries) {
+      const found = this.options.registries.find((registry) => registry.revision === revision);
+      if (found) return found;
+      throw RevisionError.unknown(revision, this.known(), declaredByTrace);
+    }
+    if (!knownRevisions().includes(revision)) throw RevisionError.unknown(revision, this.known(), declaredByTrace);
+    return loadRegistry(revision);
+  }
+
+  private known(): string[] {
+    return this.options.registries ? this.options.registries.map((registry) => registry.revision) : knownRevisions();
+  }
+
+  private fail(error: Error): never {
+    this.failure = error;
+    this.buffer = undefined;
+    this.detector = undefined;
+    throw error;
+  }
+}

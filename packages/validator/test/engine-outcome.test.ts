@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { type CheckEvidence, judgeRequirement, totalsOf, verdictOf } from "../src/engine/outcome.js";
+import type { Finding, Outcome, RequirementRow } from "../src/engine/types.js";
+import { requirement } from "./engine-fixtures.js";
+
+const FACTS_WITH_TOOLS = { serverCapabilities: { tools: {} } };
+
+function evidence(known: string[], examined: Record<string, number> = {}, findings: Finding[] = []): CheckEvidence {
+  return {
+    known: new Set(known),
+    examined: (check) => examined[check] ?? 0,
+    findings: (check) => findings.filter((f) => f.check === check),
+  };
+}
+
+const finding: Finding = { check: "t.a", seq: 3, detail: "bad" };
+
+describe("row precedence", () => {
+  it("excluded wins over everything, even a missing check", () => {
+    const row = judgeRequirement(
+      requirement("T-001", { exclusion: "needs the clock", checks: ["t.missing"] }),
+      {},
+      evidence([]),
+    );
+    expect(row).toEqual({ id: "T-001", level: "MUST", outcome: "excluded", exclusion: "needs the clock" });
+  });
+
+  it("unsupported when a named check does not exist, before the capability gate", () => {
+    const row = judgeRequirement(
+      requirement("T-001", { checks: ["t.a", "t.missing"], capability: "server.tools" }),
+      {},
+      evidence(["t.a"], { "t.a": 1 }, [finding]),
+    );
+    expect(row).toEqual({ id: "T-001", level: "MUST", outcome: "unsupported", missing_checks: ["t.missing"] });
+  });
+
+  it("not-applicable when the capability gate was not declared, even with findings", () => {
+    const row = judgeRequirement(
+      requirement("T-001", { checks: ["t.a"], capability: "server.tools" }),
+      { serverCapabilities: { prompts: {} } },
+      evidence(["t.a"], { "t.a": 1 }, [finding]),
+    );
+    expect(row).toEqual({ id: "T-001", level: "MUST", outcome: "not-applicable", capability: "server.tools" });
+  });
+
+  it.each([
+    ["MUST", "fail"],
+    ["MUST NOT", "fail"],
+    ["REQUIRED", "fail"],
+    ["SHOULD", "warn"],
+    ["SHOULD NOT", "warn"],
+    ["MAY", "warn"],
+  ] as const)("a %s requirement with findings is %s", (level, outcome) => {
+    const row = judgeRequirement(
+      requirement("T-001", { level, checks: ["t.a"], capability: "server.tools" }),
+      FACTS_WITH_TOOLS,
+      evidence(["t.a"], { "t.a": 2 }, [finding]),
+    );
+    expect(row).toEqual({ id: "T-001", level, outcome, findings: [finding] });
+  });
+
+  it("pass when some check of the row examined a subject and none found anything", () => {
+    const row = judgeRequirement(
+      requirement("T-001", { checks: ["t.a", "t.b"] }),
+      {},
+      evidence(["t.a", "t.b"], { "t.b": 1 }),
+    );
+    expect(row.outcome).toBe("pass");
+  });
+
+  it("not-observed when no check of the row examined anything", () => {
+    const row = judgeRequirement(requirement("T-001", { checks: ["t.a"] }), {}, evidence(["t.a"]));
+    expect(row).toEqual({ id: "T-001", level: "MUST", outcome: "not-observed" });
+  });
+
+  it("lists a finding once when a requirement names its check twice", () => {
+    const row = judgeRequirement(
+      requirement("T-001", { checks: ["t.a", "t.a"] }),
+      {},
+      evidence(["t.a"], {}, [finding]),
+    );
+    expect(row.findings).toEqual([finding]);
+  });
+});
+
+describe("totals and verdict", () => {
+  const rows = (...outcomes: Outcome[]): RequirementRow[] =>
+    outcomes.map((outcome, i) => ({ id: `T-${i}`, level: "MUST", outcome }));
+
+  it("counts every outcome in its own total", () => {
+    expect(
+      totalsOf(rows("pass", "fail", "warn", "excluded", "unsupported", "not-applicable", "not-observed", "pass")),
+    ).toEqual({ pass: 2, fail: 1, warn: 1, excluded: 1, unsupported: 1, not_applicable: 1, not_observed: 1 });
+  });
+
+  it("is unsupported if any row is, even beside failures", () => {
+    expect(verdictOf(totalsOf(rows("fail", "unsupported", "pass")))).toBe("unsupported");
+  });
+
+  it("is fail if any row fails", () => {
+    expect(verdictOf(totalsOf(rows("warn", "fail", "pass")))).toBe("fail");
+  });
+
+  it("is pass-with-warnings if rows only warn", () => {
+    expect(verdictOf(totalsOf(rows("warn", "pass", "not-observed")))).toBe("pass-with-warnings");
+  });
+
+  it("is pass otherwise", () => {
+    expect(verdictOf(totalsOf(rows("pass", "excluded", "not-applicable", "not-observed")))).toBe("pass");
+  });
+});
