@@ -4,32 +4,88 @@
  */
 
 export {
+  /** The exchange model's correlation defects: a duplicate id, a response to nothing, a batch, … */
   type CorrelationIssue,
+  /** The closed set of correlation issue kinds. */
   type CorrelationIssueKind,
+  /** Pairs responses with requests over a trace fed in seq order. */
   Correlator,
+  /** A request with its answer, a notification, an orphan response, or an invalid message. */
   type Exchange,
+  /** The key of a JSON-RPC id within an id space (1 and "1" differ). */
   idKey,
+  /** One observed JSON-RPC message with its seq, direction and HTTP session. */
   type MessageRef,
+  /** What one observed event carried and completed. */
   type Observation,
+  /** A MessageRef known to hold a request. */
   type RequestRef,
 } from "./correlator.js";
+/** The trace event JSON Schema, its compiled validator, and the fast check that agrees with it. */
 export {
+  checkTraceEvent,
+  type EventSchemaProblem,
+  type JsonSchemaDocument,
+  matchesTraceEventSchema,
+  traceEventSchema,
+  traceEventSchemaValidator,
+} from "./event-schema.js";
+export {
+  /** Classifies one JSON value as a JSON-RPC request, notification, result, error or invalid message. */
   classifyMessage,
+  /** Whether a value is a non-null, non-array object. */
   isPlainObject,
   type JsonRpcError,
   type JsonRpcId,
   type JsonRpcInvalid,
+  /** A classified JSON-RPC message with its raw value and shape problems. */
   type JsonRpcMessage,
   type JsonRpcNotification,
   type JsonRpcRequest,
   type JsonRpcResult,
+  /** The JSON type name of a value ("null", "array", "object", …). */
   jsonTypeOf,
 } from "./jsonrpc.js";
+/** Reader limits and their defaults. */
 export {
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_EVENTS,
+  DEFAULT_MAX_LINE_BYTES,
+  type ReadTraceOptions,
+} from "./line-parser.js";
+/** Reading traces: async from any source, streamed from a file, or synchronously from memory. */
+export { readTrace, readTraceFile, readTraceSync, type TraceSource } from "./reader.js";
+/** Escapes control, bidi, zero-width and format characters as `\u{…}` for terminal output. */
+export { escapeTerminal } from "./safe-text.js";
+/** One event as one JSONL line in the stable key order. */
+export { serializeEvent } from "./serialize.js";
+export {
+  /** The protocol version a trace declares (negotiated, else stateless `_meta`). */
   declaredVersion,
+  /** Whether a capability path such as `server.tools` was declared. */
   hasCapability,
+  /** Versions, capabilities and infos read off the initialize exchange. */
   type SessionFacts,
+  /** Accumulates SessionFacts from messages and exchanges. */
   SessionFactsTracker,
+  /** The `_meta` key carrying the protocol version in stateless revisions. */
   STATELESS_VERSION_META_KEY,
 } from "./session-facts.js";
+/** The malformed-trace error, its reason codes and a guard. */
+export {
+  isTraceFormatError,
+  TRACE_FORMAT_REASONS,
+  TraceFormatError,
+  type TraceFormatReason,
+} from "./trace-format-error.js";
+/** The trace event model: kinds, directions, transports and the event union. */
 export * from "./types.js";
+/** Writing trace files: open (the only throwing step), write, close. */
+export {
+  openTraceWriter,
+  sanitizeSessionId,
+  type TraceWriter,
+  TraceWriterError,
+  type TraceWriterErrorCode,
+  type TraceWriterOptions,
+} from "./writer.js";

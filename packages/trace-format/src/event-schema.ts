@@ -1,0 +1,169 @@
+/**
+ * Checking one parsed trace line against the trace event JSON Schema. The schema file is the authority; the hot
+ * path is a hand-written structural check that accepts exactly what the schema accepts (a property test holds the
+ * two together), and Ajv — compiled once, on the first rejected line — explains a rejection by naming the field.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { escapeTerminal } from "./safe-text.js";
+import schemaJson from "./schema/trace-event.schema.json" with { type: "json" };
+import type { TraceFormatReason } from "./trace-format-error.js";
+import { DIRECTIONS, EVENT_KINDS, TRANSPORTS } from "./types.js";
+
+/** A JSON Schema document, as plain data. */
+export type JsonSchemaDocument = Readonly<Record<string, unknown>>;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The JSON Schema (2020-12) of one trace event: core fields, mcp-conf's extensions, unknown fields allowed. */
+export const traceEventSchema: JsonSchemaDocument = deepFreeze(schemaJson as JsonSchemaDocument);
+
+let compiled: ValidateFunction | undefined;
+
+/** The Ajv validator for `traceEventSchema`, compiled on first use and kept for the life of the process. */
+export function traceEventSchemaValidator(): ValidateFunction {
+  if (!compiled) {
+    const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: false });
+    compiled = ajv.compile(structuredClone(traceEventSchema) as Record<string, unknown>);
+  }
+  return compiled;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isNonNegativeInteger(value: unknown): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+
+function isOptionalString(value: unknown): boolean {
+  return value === undefined || typeof value === "string";
+}
+
+function isStringMap(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  for (const key in value) if (typeof value[key] !== "string") return false;
+  return true;
+}
+
+function isSessionMeta(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  if (!isOptionalString(value.label) || !isOptionalString(value.session)) return false;
+  if (!isOptionalString(value.cwd) || !isOptionalString(value.upstream)) return false;
+  const command = value.command;
+  if (command !== undefined) {
+    if (!Array.isArray(command)) return false;
+    for (const part of command) if (typeof part !== "string") return false;
+  }
+  const recorder = value.recorder;
+  if (recorder !== undefined) {
+    if (!isRecord(recorder) || typeof recorder.name !== "string" || typeof recorder.version !== "string") return false;
+  }
+  return true;
+}
+
+/** The fast structural check: true exactly when `traceEventSchema` accepts the (JSON) value. */
+export function matchesTraceEventSchema(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  if (!isNonNegativeInteger(value.seq)) return false;
+  const direction = value.direction;
+  if (direction !== "client-to-server" && direction !== "server-to-client") return false;
+  const transport = value.transport;
+  if (transport !== "stdio" && transport !== "streamable-http") return false;
+  if (!isOptionalString(value.ts)) return false;
+  if (value.redacted !== undefined && typeof value.redacted !== "boolean") return false;
+  switch (value.kind) {
+    case "message":
+      return value.payload !== undefined;
+    case "http": {
+      const status = value.status;
+      if (status !== undefined) {
+        if (typeof status !== "number" || !Number.isInteger(status) || status < 100 || status > 599) return false;
+      }
+      if (value.headers !== undefined && !isStringMap(value.headers)) return false;
+      return isOptionalString(value.method) && isOptionalString(value.path);
+    }
+    case "lifecycle": {
+      const event = value.event;
+      if (event !== "transport-open" && event !== "transport-close" && event !== "transport-abort") return false;
+      return value.meta === undefined || isSessionMeta(value.meta);
+    }
+    case "raw":
+      if (typeof value.text !== "string") return false;
+      if (value.truncated !== undefined && typeof value.truncated !== "boolean") return false;
+      return value.bytes === undefined || isNonNegativeInteger(value.bytes);
+    case "stderr":
+      return direction === "server-to-client" && typeof value.text === "string";
+    default:
+      return false;
+  }
+}
+
+/** Why an event was refused: the reason code and the one-line detail (without the `line N: ` prefix). */
+export interface EventSchemaProblem {
+  reason: Extract<TraceFormatReason, "schema" | "unknown-kind" | "unknown-direction" | "unknown-transport">;
+  detail: string;
+}
+
+function shown(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return escapeTerminal(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+}
+
+function listOf(values: readonly string[]): string {
+  return `${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}`;
+}
+
+function unknownValue(
+  record: Record<string, unknown>,
+  field: "kind" | "direction" | "transport",
+  allowed: readonly string[],
+): string | undefined {
+  const value = record[field];
+  if (value === undefined || allowed.includes(value as string)) return undefined;
+  return `unknown ${field} ${shown(value)} (expected ${listOf(allowed)})`;
+}
+
+function describeAjvError(error: ErrorObject): string {
+  const path = error.instancePath === "" ? "/" : escapeTerminal(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "required":
+      return `schema violation at ${error.instancePath}/${escapeTerminal(String(params.missingProperty))}: is required`;
+    case "enum":
+      return `schema violation at ${path}: must be one of ${listOf((params.allowedValues as string[]).map(String))}`;
+    case "const":
+      return `schema violation at ${path}: must be ${shown(params.allowedValue)}`;
+    default:
+      return `schema violation at ${path}: ${error.message ?? "is invalid"}`;
+  }
+}
+
+/** Checks a parsed line; `undefined` when it is a valid trace event, else why not. */
+export function checkTraceEvent(value: unknown): EventSchemaProblem | undefined {
+  if (matchesTraceEventSchema(value)) return undefined;
+  if (isRecord(value)) {
+    const kind = unknownValue(value, "kind", EVENT_KINDS);
+    if (kind) return { reason: "unknown-kind", detail: kind };
+    const direction = unknownValue(value, "direction", DIRECTIONS);
+    if (direction) return { reason: "unknown-direction", detail: direction };
+    const transport = unknownValue(value, "transport", TRANSPORTS);
+    if (transport) return { reason: "unknown-transport", detail: transport };
+  }
+  const validate = traceEventSchemaValidator();
+  if (validate(value)) return undefined;
+  const errors = validate.errors ?? [];
+  const first = errors.find((error) => error.keyword !== "if") ?? errors[0];
+  return { reason: "schema", detail: first ? describeAjvError(first) : "schema violation" };
+}

@@ -1,0 +1,192 @@
+/**
+ * Writing a trace file: one event per line, `seq` assigned by this single writer, flushed line by line by default.
+ * Opening is the only step that throws (the file exists, or cannot be created); once open, a failing write is
+ * counted and reported to `onError`, never thrown into the session that is being recorded.
+ */
+import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
+import { serializeEvent } from "./serialize.js";
+import type { TraceEvent, TraceEventInput } from "./types.js";
+
+export interface TraceWriterOptions {
+  /** Overwrite an existing file (default: refuse). */
+  force?: boolean;
+  /** The session id that replaces `{session}` in the path (sanitised for a file name). */
+  session?: string;
+  /** "line" (default) writes each event as it comes; "none" batches lines in memory up to 64 KiB. */
+  flush?: "line" | "none";
+  /** Called with each write failure (I/O error, refused event, write after close). */
+  onError?: (error: Error) => void;
+}
+
+export interface TraceWriter {
+  /** The file being written, with `{session}` expanded. */
+  readonly path: string;
+  /** Writes one event, assigning `seq` when it has none; returns the event as written. Never throws. */
+  write(event: TraceEventInput | TraceEvent): TraceEvent;
+  /** Flushes and closes the file; later writes are errors. */
+  close(): Promise<void>;
+  /** Events written so far. */
+  readonly written: number;
+  /** Failures so far (each also passed to `onError`). */
+  readonly errors: number;
+}
+
+export type TraceWriterErrorCode = "exists" | "not-writable" | "no-session";
+
+/** Why a trace file could not be opened; the message is one line, fit to print. */
+export class TraceWriterError extends Error {
+  override readonly name = "TraceWriterError";
+  constructor(
+    readonly code: TraceWriterErrorCode,
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const SESSION_PLACEHOLDER = "{session}";
+const MAX_SESSION_NAME = 128;
+const BATCH_BYTES = 64 * 1024;
+
+/** A session id made safe as a file name: `[A-Za-z0-9._-]` kept, anything else `_`, no leading dot, ≤ 128 chars. */
+export function sanitizeSessionId(session: string): string {
+  const safe = session
+    .replace(/[^A-Za-z0-9._-]/g, "_")
+    .replace(/^\./, "_")
+    .slice(0, MAX_SESSION_NAME);
+  return safe === "" ? "_" : safe;
+}
+
+function expandPath(template: string, session: string | undefined): string {
+  if (!template.includes(SESSION_PLACEHOLDER)) return template;
+  if (session === undefined) {
+    throw new TraceWriterError("no-session", template, `the trace path ${template} has {session} but no session id`);
+  }
+  return template.split(SESSION_PLACEHOLDER).join(sanitizeSessionId(session));
+}
+
+function systemCode(error: unknown): string | undefined {
+  return error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function openExclusive(path: string, force: boolean): number {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    return openSync(path, force ? "w" : "wx");
+  } catch (error) {
+    const code = systemCode(error);
+    if (code === "EEXIST") {
+      throw new TraceWriterError("exists", path, `the trace file ${path} already exists (use force to overwrite it)`);
+    }
+    const why = code ?? asError(error).message;
+    throw new TraceWriterError("not-writable", path, `cannot create the trace file ${path} (${why})`);
+  }
+}
+
+class FileTraceWriter implements TraceWriter {
+  written = 0;
+  errors = 0;
+  private fd: number | undefined;
+  private lastSeq = -1;
+  private batch = "";
+  private batchEvents = 0;
+
+  constructor(
+    readonly path: string,
+    fd: number,
+    private readonly flushEachLine: boolean,
+    private readonly onError: ((error: Error) => void) | undefined,
+  ) {
+    this.fd = fd;
+  }
+
+  write(input: TraceEventInput | TraceEvent): TraceEvent {
+    const given = (input as Partial<TraceEvent>).seq;
+    const next = this.lastSeq + 1;
+    const event = (given === undefined ? Object.assign({ seq: next }, input, { seq: next }) : input) as TraceEvent;
+    if (this.fd === undefined) {
+      this.fail(new Error(`trace writer for ${this.path} is closed`));
+      return event;
+    }
+    if (given !== undefined && !(given > this.lastSeq)) {
+      this.fail(new Error(`seq ${given} is not greater than the last written seq ${this.lastSeq}`));
+      return event;
+    }
+    let line: string;
+    try {
+      line = `${serializeEvent(event)}\n`;
+    } catch (error) {
+      this.fail(asError(error));
+      return event;
+    }
+    this.lastSeq = event.seq;
+    if (this.flushEachLine) {
+      if (this.writeOut(line)) this.written++;
+    } else {
+      this.batch += line;
+      this.batchEvents++;
+      if (this.batch.length >= BATCH_BYTES) this.flushBatch();
+    }
+    return event;
+  }
+
+  async close(): Promise<void> {
+    if (this.fd === undefined) return;
+    this.flushBatch();
+    const fd = this.fd;
+    this.fd = undefined;
+    try {
+      closeSync(fd);
+    } catch (error) {
+      this.fail(asError(error));
+    }
+  }
+
+  private flushBatch(): void {
+    if (this.batch === "") return;
+    const batch = this.batch;
+    const events = this.batchEvents;
+    this.batch = "";
+    this.batchEvents = 0;
+    if (this.writeOut(batch)) this.written += events;
+  }
+
+  private writeOut(text: string): boolean {
+    const fd = this.fd;
+    if (fd === undefined) return false;
+    try {
+      const bytes = Buffer.from(text, "utf8");
+      let offset = 0;
+      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+      return true;
+    } catch (error) {
+      this.fail(asError(error));
+      return false;
+    }
+  }
+
+  private fail(error: Error): void {
+    this.errors++;
+    try {
+      this.onError?.(error);
+    } catch {
+      // A throwing error handler must not reach the session either.
+    }
+  }
+}
+
+/**
+ * Opens a trace file for writing: expands `{session}`, creates missing directories, and refuses an existing file
+ * unless `force` is set. Throws `TraceWriterError` only here, before any event.
+ */
+export function openTraceWriter(pathTemplate: string, options: TraceWriterOptions = {}): TraceWriter {
+  const path = expandPath(pathTemplate, options.session);
+  const fd = openExclusive(path, options.force === true);
+  return new FileTraceWriter(path, fd, options.flush !== "none", options.onError);
+}
