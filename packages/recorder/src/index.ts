@@ -4,4 +4,40 @@
  * embeddable `Recorder` for custom gateways. Bytes are forwarded unchanged and in order; observation is a copy
  * taken off the forwarding path, and a slow sink costs observations (counted), never traffic.
  */
-export {};
+
+/** Which headers may reach a trace (the allow-list of trace-format.md). */
+export { type HeaderInput, isRecordedHeader, recordedHeaders } from "./headers.js";
+/** The streamable-HTTP reverse proxy, with one recorder per MCP session. */
+export {
+  type HttpProxy,
+  type HttpProxyOptions,
+  type HttpProxyStats,
+  mapToUpstream,
+  startHttpProxy,
+} from "./http-proxy.js";
+/** What a per-session sink factory is told about the session it serves. */
+export type { SessionOpening } from "./http-sessions.js";
+/** The byte-stream line splitter the relay observes with. */
+export { LineSplitter, type ObservedLine } from "./line-splitter.js";
+/** The embeddable recorder: seq assignment, lazy event building, one bounded queue per sink. */
+export {
+  createRecorder,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  generateSessionId,
+  type HttpObservation,
+  Recorder,
+  type RecorderOptions,
+  type RecorderStats,
+} from "./recorder.js";
+/** The sink contract and its bounded queue. */
+export type { QueueLimits, SessionInfo, Sink, SinkStats } from "./sink.js";
+/** Ready-made sinks. */
+export { callbackSink, type FanOutSink, type FileSinkOptions, fanOut, fileSink } from "./sinks.js";
+/** The SSE `data:` parser used on the observed copy of response streams. */
+export { SseDataParser } from "./sse.js";
+/** Default trace locations and the loopback test behind the proxy's warning. */
+export { defaultTraceTemplate, isLoopbackHost, stateDirectory } from "./state-dir.js";
+/** The stdio relay around a child process. */
+export { runStdioRelay, type StdioRelayOptions, type StdioRelayResult } from "./stdio-relay.js";
+/** The recorder's own name and version, as written into `transport-open` meta. */
+export { RECORDER_NAME, RECORDER_VERSION } from "./version.js";

@@ -1,0 +1,269 @@
+/**
+ * The embeddable Recorder: the one place a session's events get their `seq`. Each call assigns the next seq in
+ * arrival order, wraps the observation in a lazily built event (JSON is parsed by the first sink that needs it,
+ * off the caller's path) and pushes it into every sink's bounded queue. Nothing here awaits or throws on the
+ * recording path; `close()` drains the queues and reports what each sink wrote and dropped.
+ */
+import { randomBytes } from "node:crypto";
+import type {
+  Direction,
+  LifecycleName,
+  SessionMeta,
+  TraceEvent,
+  TraceEventInput,
+  Transport,
+} from "@mcp-conf/trace-format";
+import { type HeaderInput, recordedHeaders } from "./headers.js";
+import type { ObservedLine } from "./line-splitter.js";
+import { type PendingEvent, QueuedSink, type QueueLimits, type Sink, type SinkStats } from "./sink.js";
+import { isFanOut } from "./sinks.js";
+import { RECORDER_NAME, RECORDER_VERSION } from "./version.js";
+
+/** Default cut for the observed copy of one message: keeps a trace line under the reader's 1 MiB default. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024 - 4096;
+
+export interface RecorderOptions {
+  /** Where events go: one sink, several, or a `fanOut(...)`. Each gets its own bounded queue. */
+  sink: Sink | readonly Sink[];
+  /** More sinks fed the same events (a live judge, an exporter). */
+  extraSinks?: readonly Sink[];
+  transport: Transport;
+  /** A name for the server or gateway; part of generated session ids. Default "session". */
+  label?: string;
+  /** The session id (for `{session}` and `meta.session`). Default `<label>-<pid>-<12 hex>`. */
+  session?: string;
+  /** Extra facts for the `transport-open` event's `meta` (`command`, `cwd`, `upstream`, …). */
+  meta?: SessionMeta;
+  /** An observed message larger than this is recorded as a truncated `raw` event. */
+  maxMessageBytes?: number;
+  /** Bounds of each sink's queue. */
+  queue?: QueueLimits;
+  /** Record `transport-open` (with `meta`) at once. Default true. */
+  open?: boolean;
+  /** Put an RFC 3339 `ts` on every event. Default true. */
+  timestamps?: boolean;
+  /** Milliseconds since the epoch; tests pass a fixed clock. */
+  now?: () => number;
+}
+
+/** Options of an `http` event. Headers are filtered by the allow-list of trace-format.md. */
+export interface HttpObservation {
+  status?: number;
+  method?: string;
+  path?: string;
+  headers?: HeaderInput;
+}
+
+export interface RecorderStats {
+  session: string;
+  /** Events given a seq. */
+  recorded: number;
+  /** Observations lost in any sink (the largest loss of one sink, so a fan-out does not count one loss twice). */
+  dropped: number;
+  sinks: SinkStats[];
+}
+
+/** Makes a stdio-style session id: `<label>-<pid>-<12 hex>`. */
+export function generateSessionId(label: string): string {
+  return `${label}-${process.pid}-${randomBytes(6).toString("hex")}`;
+}
+
+class LazyEvent implements PendingEvent {
+  private built: TraceEvent | undefined;
+  constructor(
+    readonly size: number,
+    private readonly build: () => TraceEvent,
+  ) {}
+  event(): TraceEvent {
+    this.built ??= this.build();
+    return this.built;
+  }
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: false });
+
+export class Recorder {
+  readonly session: string;
+  readonly label: string;
+  readonly transport: Transport;
+  private readonly queues: QueuedSink[];
+  private readonly maxMessageBytes: number;
+  private readonly timestamps: boolean;
+  private readonly now: () => number;
+  private seq = 0;
+  private ended = false;
+  private closing: Promise<RecorderStats> | undefined;
+
+  constructor(options: RecorderOptions) {
+    this.transport = options.transport;
+    this.label = options.label ?? "session";
+    this.session = options.session ?? generateSessionId(this.label);
+    this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.timestamps = options.timestamps ?? true;
+    this.now = options.now ?? Date.now;
+    const given = Array.isArray(options.sink) ? options.sink : [options.sink as Sink];
+    const sinks = [...given, ...(options.extraSinks ?? [])].flatMap((s) => (isFanOut(s) ? s.sinks : [s]));
+    const info = { session: this.session, label: this.label, transport: this.transport };
+    for (const sink of sinks) sink.open?.(info);
+    this.queues = sinks.map((sink) => new QueuedSink(sink, options.queue));
+    if (options.open ?? true) {
+      this.lifecycle("transport-open", { meta: options.meta });
+    }
+  }
+
+  /** The seq the next event will get. */
+  get nextSeq(): number {
+    return this.seq;
+  }
+
+  private push(size: number, build: (seq: number, ts: string | undefined) => TraceEventInput): void {
+    const seq = this.seq++;
+    const at = this.timestamps ? this.now() : undefined;
+    const item = new LazyEvent(size, () => {
+      const body = build(seq, at === undefined ? undefined : new Date(at).toISOString());
+      return { seq, ...body } as TraceEvent;
+    });
+    for (const queue of this.queues) queue.push(item);
+  }
+
+  /**
+   * A protocol message. Bytes (a `Uint8Array` holding one message) are parsed off the caller's path: JSON
+   * becomes a `message`, anything else a `raw` line, and more than `maxMessageBytes` a truncated `raw`. Any other
+   * value is taken as the already-parsed payload.
+   */
+  message(direction: Direction, payloadOrBytes: unknown): void {
+    if (payloadOrBytes instanceof Uint8Array) {
+      const bytes = Buffer.from(payloadOrBytes.buffer, payloadOrBytes.byteOffset, payloadOrBytes.byteLength);
+      const truncated = bytes.length > this.maxMessageBytes;
+      this.observeLine(direction, {
+        bytes: truncated ? bytes.subarray(0, this.maxMessageBytes) : bytes,
+        length: bytes.length,
+        truncated,
+      });
+      return;
+    }
+    const transport = this.transport;
+    this.push(256, (_seq, ts) => ({ direction, transport, kind: "message", payload: payloadOrBytes, ...stamp(ts) }));
+  }
+
+  /** One line (or body) of observed bytes, as the line splitter yields them. */
+  observeLine(direction: Direction, line: ObservedLine): void {
+    const transport = this.transport;
+    this.push(line.bytes.length + 128, (_seq, ts) => {
+      const text = decoder.decode(line.bytes);
+      if (!line.truncated) {
+        try {
+          return { direction, transport, kind: "message", payload: JSON.parse(text), ...stamp(ts) };
+        } catch {
+          return { direction, transport, kind: "raw", text, ...stamp(ts) };
+        }
+      }
+      return { direction, transport, kind: "raw", text, truncated: true, bytes: line.length, ...stamp(ts) };
+    });
+  }
+
+  /** A non-JSON line on the protocol channel. */
+  raw(direction: Direction, textOrBytes: string | Uint8Array): void {
+    const transport = this.transport;
+    this.push(textOrBytes.length + 128, (_seq, ts) => ({
+      direction,
+      transport,
+      kind: "raw",
+      text: typeof textOrBytes === "string" ? textOrBytes : decoder.decode(textOrBytes),
+      ...stamp(ts),
+    }));
+  }
+
+  /** A line the server wrote to stderr. */
+  stderr(textOrBytes: string | Uint8Array): void {
+    const transport = this.transport;
+    this.push(textOrBytes.length + 128, (_seq, ts) => ({
+      direction: "server-to-client",
+      transport,
+      kind: "stderr",
+      text: typeof textOrBytes === "string" ? textOrBytes : decoder.decode(textOrBytes),
+      ...stamp(ts),
+    }));
+  }
+
+  /** An HTTP request (client-to-server: method, path, headers) or response (server-to-client: status, headers). */
+  http(direction: Direction, observation: HttpObservation): void {
+    const transport = this.transport;
+    const headers = recordedHeaders(observation.headers);
+    this.push(256, (_seq, ts) => ({
+      direction,
+      transport,
+      kind: "http",
+      ...(observation.method !== undefined ? { method: observation.method } : {}),
+      ...(observation.path !== undefined ? { path: stripQuery(observation.path) } : {}),
+      ...(observation.status !== undefined ? { status: observation.status } : {}),
+      ...(headers ? { headers } : {}),
+      ...stamp(ts),
+    }));
+  }
+
+  /** A transport lifecycle event. `transport-open` carries `meta` (label, session and recorder filled in). */
+  lifecycle(event: LifecycleName, options: { direction?: Direction; meta?: SessionMeta | undefined } = {}): void {
+    if (event === "transport-close") this.ended = true;
+    const transport = this.transport;
+    const meta =
+      event === "transport-open"
+        ? {
+            label: this.label,
+            session: this.session,
+            ...options.meta,
+            recorder: { name: RECORDER_NAME, version: RECORDER_VERSION },
+          }
+        : options.meta;
+    this.push(512, (_seq, ts) => ({
+      direction: options.direction ?? "client-to-server",
+      transport,
+      kind: "lifecycle",
+      event,
+      ...(meta ? { meta } : {}),
+      ...stamp(ts),
+    }));
+  }
+
+  /** Counters so far. */
+  stats(): RecorderStats {
+    return summarise(
+      this.session,
+      this.seq,
+      this.queues.map((q) => q.stats()),
+    );
+  }
+
+  /**
+   * Ends the session: records `transport-close` (or the given end event) unless a `transport-close` was recorded,
+   * drains every queue and closes every sink. Idempotent. (A `transport-abort` recorded through `lifecycle` marks
+   * one aborted stream, as the HTTP proxy records a client that drops an SSE stream; it does not end the session.)
+   */
+  close(end: { event?: "transport-close" | "transport-abort"; direction?: Direction } = {}): Promise<RecorderStats> {
+    if (!this.closing) {
+      if (!this.ended) this.lifecycle(end.event ?? "transport-close", { direction: end.direction });
+      this.closing = Promise.all(this.queues.map((q) => q.close())).then((sinks) =>
+        summarise(this.session, this.seq, sinks),
+      );
+    }
+    return this.closing;
+  }
+}
+
+function summarise(session: string, recorded: number, sinks: SinkStats[]): RecorderStats {
+  return { session, recorded, dropped: Math.max(0, ...sinks.map((s) => s.dropped)), sinks };
+}
+
+function stamp(ts: string | undefined): { ts?: string } {
+  return ts === undefined ? {} : { ts };
+}
+
+function stripQuery(path: string): string {
+  const q = path.search(/[?#]/);
+  return q === -1 ? path : path.slice(0, q);
+}
+
+/** Creates a recorder; throws only if a sink refuses to open (e.g. an existing trace file without `force`). */
+export function createRecorder(options: RecorderOptions): Recorder {
+  return new Recorder(options);
+}

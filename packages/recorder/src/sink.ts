@@ -1,0 +1,187 @@
+/**
+ * Sinks receive the recorder's events, and each one sits behind its own bounded queue (`QueuedSink`): the
+ * recorder's caller only ever pushes into a queue, a drain loop feeds the sink off the forwarding path, and a queue
+ * that is full drops the new event and counts it. A slow or stalled sink therefore costs observations, never time.
+ */
+import type { TraceEvent } from "@mcp-conf/trace-format";
+
+/** What the recorder tells a sink once, before the first event: the session it records. */
+export interface SessionInfo {
+  /** The session id used for `{session}` in file names. */
+  session: string;
+  label: string;
+  transport: TraceEvent["transport"];
+}
+
+/** A destination for trace events. `write` may return a promise; the queue waits for it before the next event. */
+export interface Sink {
+  /** A short name for reports (`file`, `callback`, …). */
+  readonly name: string;
+  /** Called once by the recorder before any event. May throw (e.g. a file that exists) to refuse the session. */
+  open?(info: SessionInfo): void;
+  write(event: TraceEvent): void | Promise<void>;
+  close(): void | Promise<void>;
+  /** Where the sink wrote, when that is a file. */
+  readonly path?: string | undefined;
+  /** Events the sink itself accepted (for a file: lines written). */
+  readonly written?: number;
+  /** Errors the sink met after opening (a full disk, …). */
+  readonly errors?: readonly string[];
+}
+
+/** Counters of one sink after (or during) a session. */
+export interface SinkStats {
+  name: string;
+  path?: string | undefined;
+  /** Events handed to the sink. */
+  delivered: number;
+  /** Events the sink reported as written (for a file: lines on disk). */
+  written: number;
+  /** Events dropped: the queue was full, the sink threw, or the queue was abandoned at close. */
+  dropped: number;
+  errors: string[];
+}
+
+/** An event whose body is built lazily, once, by the first sink that needs it (off the forwarding path). */
+export interface PendingEvent {
+  /** Approximate observed size in bytes, for the queue's byte budget. */
+  readonly size: number;
+  event(): TraceEvent;
+}
+
+export interface QueueLimits {
+  /** Events held at most before new ones are dropped. Default 10,000. */
+  maxEvents?: number;
+  /** Observed bytes held at most before new events are dropped. Default 64 MiB. */
+  maxBytes?: number;
+  /** How long `close()` waits for a stalled sink before abandoning what it still holds. Default 10 s. */
+  closeTimeoutMs?: number;
+}
+
+const DEFAULTS = { maxEvents: 10_000, maxBytes: 64 * 1024 * 1024, closeTimeoutMs: 10_000 };
+const BATCH = 512;
+const MAX_ERRORS_KEPT = 20;
+
+/** A sink behind a bounded queue: `push` never blocks and never throws. */
+export class QueuedSink {
+  private readonly items: PendingEvent[] = [];
+  private head = 0;
+  private bytes = 0;
+  private draining = false;
+  private scheduled = false;
+  private closed = false;
+  private idleWaiters: Array<() => void> = [];
+  private delivered = 0;
+  private dropped = 0;
+  private readonly errors: string[] = [];
+  private readonly limits: Required<QueueLimits>;
+
+  constructor(
+    readonly sink: Sink,
+    limits: QueueLimits = {},
+  ) {
+    this.limits = { ...DEFAULTS, ...limits };
+  }
+
+  push(item: PendingEvent): void {
+    const held = this.items.length - this.head;
+    if (this.closed || held >= this.limits.maxEvents || (held > 0 && this.bytes + item.size > this.limits.maxBytes)) {
+      this.dropped++;
+      return;
+    }
+    this.items.push(item);
+    this.bytes += item.size;
+    if (!this.draining && !this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => void this.drain());
+    }
+  }
+
+  private async drain(): Promise<void> {
+    this.scheduled = false;
+    this.draining = true;
+    try {
+      let inBatch = 0;
+      while (this.head < this.items.length) {
+        const item = this.items[this.head]!;
+        this.items[this.head] = undefined as never;
+        this.head++;
+        this.bytes -= item.size;
+        if (this.head > 4096 && this.head * 2 > this.items.length) {
+          this.items.splice(0, this.head);
+          this.head = 0;
+        }
+        try {
+          const pending = this.sink.write(item.event());
+          this.delivered++;
+          if (pending) await pending;
+        } catch (error) {
+          this.dropped++;
+          this.noteError(error);
+        }
+        if (++inBatch >= BATCH && this.head < this.items.length) {
+          // Let I/O run between batches; the loop resumes on the next turn.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          inBatch = 0;
+        }
+      }
+    } finally {
+      this.draining = false;
+      if (this.head >= this.items.length) {
+        this.items.length = 0;
+        this.head = 0;
+        for (const wake of this.idleWaiters.splice(0)) wake();
+      }
+    }
+  }
+
+  private noteError(error: unknown): void {
+    if (this.errors.length < MAX_ERRORS_KEPT) this.errors.push(error instanceof Error ? error.message : String(error));
+  }
+
+  /** Resolves when everything pushed so far has been handed to the sink (or the timeout passed). */
+  private idle(timeoutMs: number): Promise<boolean> {
+    if (this.head >= this.items.length && !this.draining) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.idleWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  /** Drains what is queued (up to the close timeout), then closes the sink. */
+  async close(): Promise<SinkStats> {
+    if (!this.closed) {
+      this.closed = true;
+      const drained = await this.idle(this.limits.closeTimeoutMs);
+      if (!drained) {
+        const abandoned = this.items.length - this.head;
+        this.dropped += abandoned;
+        this.items.length = 0;
+        this.head = 0;
+        this.noteError(`sink ${this.sink.name} still busy after ${this.limits.closeTimeoutMs} ms; abandoned its queue`);
+      } else {
+        try {
+          await this.sink.close();
+        } catch (error) {
+          this.noteError(error);
+        }
+      }
+    }
+    return this.stats();
+  }
+
+  stats(): SinkStats {
+    const sinkErrors = this.sink.errors ?? [];
+    return {
+      name: this.sink.name,
+      path: this.sink.path,
+      delivered: this.delivered,
+      written: this.sink.written ?? this.delivered,
+      dropped: this.dropped,
+      errors: [...this.errors, ...sinkErrors],
+    };
+  }
+}

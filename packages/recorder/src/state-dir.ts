@@ -1,0 +1,25 @@
+/**
+ * Where traces go when the user names no file: the state directory of PRODUCT.md (`MCP_CONF_HOME`, else
+ * `XDG_STATE_HOME/mcp-conf`, else `~/.local/state/mcp-conf`), one `sessions/<session>.jsonl` per session.
+ * The environment is passed in so tests and embedders control it.
+ */
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+/** The mcp-conf state directory for this environment. */
+export function stateDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.MCP_CONF_HOME) return env.MCP_CONF_HOME;
+  if (env.XDG_STATE_HOME) return join(env.XDG_STATE_HOME, "mcp-conf");
+  return join(env.HOME || homedir(), ".local", "state", "mcp-conf");
+}
+
+/** The default trace path template: `<state>/sessions/{session}.jsonl`. */
+export function defaultTraceTemplate(env: NodeJS.ProcessEnv = process.env): string {
+  return join(stateDirectory(env), "sessions", "{session}.jsonl");
+}
+
+/** True for an address only this machine can reach (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === "::ffff:127.0.0.1";
+}
