@@ -26,8 +26,25 @@ export interface Io {
 
 const defaultIo = (): Io => ({ stdout: process.stdout, stderr: process.stderr, stdin: process.stdin });
 
+/** The first word of every command (and its aliases), to refuse an unknown command with a clear line. */
+function knownCommandNames(): Set<string> {
+  const names = new Set<string>();
+  for (const { command } of COMMANDS) {
+    for (const form of Array.isArray(command) ? command : [command]) {
+      const name = form.split(" ")[0];
+      if (name !== undefined && name !== "" && name !== "$0") names.add(name);
+    }
+  }
+  return names;
+}
+
 /** Runs the CLI with `args` (without `node` and the script) and resolves to the exit code. */
 export async function main(args: string[], io: Io = defaultIo()): Promise<number> {
+  const first = args[0];
+  if (first !== undefined && !first.startsWith("-") && !knownCommandNames().has(first)) {
+    io.stderr.write(`mcp-conf: unknown command ${JSON.stringify(first)}; see mcp-conf --help\n`);
+    return EXIT.usage;
+  }
   let exitCode: number = EXIT.ok;
   let parseError: string | undefined;
   const parser: Argv = yargs(args)
@@ -68,7 +85,8 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
     throw error;
   }
   if (parseError !== undefined) {
-    io.stderr.write(`mcp-conf: ${parseError}\n`);
+    // yargs can word a message over several lines; the contract is one line.
+    io.stderr.write(`mcp-conf: ${parseError.trim().replace(/\s*\n\s*/g, "; ")}\n`);
     return EXIT.usage;
   }
   return exitCode;

@@ -18,3 +18,14 @@ export * from "./engine/types.js";
 export { AREA_ORDER, type AreaFile, knownRevisions, loadAreas, loadRegistry } from "./registry/index.js";
 /** Validation against a revision's official MCP JSON Schema. */
 export { type SchemaValidator, schemaFor, schemaRevisions } from "./schema/index.js";
+/** Reports: render a judged trace as text, JSON, JUnit XML or SARIF 2.1.0 (`renderReports` for several traces). */
+export {
+  isReportFormat,
+  type JudgedTrace,
+  REPORT_FORMATS,
+  type RenderContext,
+  type ReportFormat,
+  renderReport,
+  renderReports,
+  reportToJson,
+} from "./report/index.js";

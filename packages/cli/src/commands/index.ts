@@ -1,6 +1,8 @@
 /** The commands mcp-conf offers, in the order `--help` lists them. */
 import type { Argv } from "yargs";
 import type { Io } from "../main.js";
+import { requirementsCommand } from "./requirements.js";
+import { validateCommand } from "./validate.js";
 
 export interface Command<A = Record<string, unknown>> {
   command: string | string[];
@@ -10,4 +12,4 @@ export interface Command<A = Record<string, unknown>> {
   run(argv: A, io: Io): Promise<number>;
 }
 
-export const COMMANDS: Command<never>[] = [];
+export const COMMANDS: Command<never>[] = [validateCommand, requirementsCommand];

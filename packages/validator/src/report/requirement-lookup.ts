@@ -4,6 +4,7 @@
  * simply yields no quotes rather than an error, since the report itself is complete without them.
  */
 import type { Registry, Requirement } from "../engine/types.js";
+import { knownRevisions, loadRegistry } from "../registry/index.js";
 import type { RenderContext } from "./context.js";
 
 export type RequirementLookup = ReadonlyMap<string, Requirement>;
@@ -15,6 +16,6 @@ export function requirementLookup(revision: string, context: RenderContext): Req
   return map;
 }
 
-function defaultRegistry(_revision: string): Registry | undefined {
-  return undefined;
+function defaultRegistry(revision: string): Registry | undefined {
+  return knownRevisions().includes(revision) ? loadRegistry(revision) : undefined;
 }

@@ -1,0 +1,81 @@
+/**
+ * `mcp-conf requirements`: the registry of a revision — every clause with its level, who it binds, its capability
+ * gate, the verbatim quote and where it is published, and how it is judged (its checks, or why no trace can judge
+ * it). Text for people, JSON (`{revision, requirements:[…]}`) for tools.
+ */
+import { escapeTerminal } from "@mcp-conf/trace-format";
+import { knownRevisions, loadRegistry, type Registry, type Requirement, RevisionError } from "@mcp-conf/validator";
+import type { Argv } from "yargs";
+import { EXIT, UsageError } from "../main.js";
+import type { Command } from "./index.js";
+
+interface RequirementsArgs {
+  revision?: string;
+  format: string;
+}
+
+const FORMATS = ["text", "json"] as const;
+
+export const requirementsCommand: Command<RequirementsArgs> = {
+  command: "requirements",
+  describe: "List the specification clauses of a revision and how each is judged",
+  builder: (yargs: Argv) =>
+    yargs
+      .option("revision", { type: "string", describe: "protocol revision (default: the latest known)" })
+      .option("format", {
+        alias: "f",
+        type: "string",
+        default: "text",
+        describe: `output format: ${FORMATS.join(" | ")}`,
+      }),
+  async run(argv, io) {
+    if (!(FORMATS as readonly string[]).includes(argv.format)) {
+      throw new UsageError(`requirements: unknown format ${JSON.stringify(argv.format)} (expected text, json)`);
+    }
+    const revision = argv.revision ?? latestRevision();
+    let registry: Registry;
+    try {
+      registry = loadRegistry(revision);
+    } catch (error) {
+      if (error instanceof RevisionError) throw new UsageError(`requirements: ${error.message}`);
+      throw error;
+    }
+    io.stdout.write(argv.format === "json" ? requirementsJson(registry) : requirementsText(registry));
+    return EXIT.ok;
+  },
+};
+
+function latestRevision(): string {
+  const known = knownRevisions();
+  const latest = known[known.length - 1];
+  if (latest === undefined) throw new UsageError("requirements: this validator knows no revision");
+  return latest;
+}
+
+/** `{revision, requirements:[entry…]}`, entries as the registry holds them; two-space indent, trailing newline. */
+export function requirementsJson(registry: Registry): string {
+  return `${JSON.stringify({ revision: registry.revision, requirements: registry.requirements }, null, 2)}\n`;
+}
+
+/** One block per requirement, separated by blank lines, under a one-line summary. */
+export function requirementsText(registry: Registry): string {
+  const judged = registry.requirements.filter((r) => r.checks !== undefined).length;
+  const header =
+    `MCP requirements — revision ${escapeTerminal(registry.revision)}: ${registry.requirements.length} clauses, ` +
+    `${judged} judged by checks, ${registry.requirements.length - judged} excluded`;
+  return `${[header, ...registry.requirements.map(requirementBlock)].join("\n\n")}\n`;
+}
+
+function requirementBlock(r: Requirement): string {
+  const gate = r.capability === undefined ? "" : `, when ${escapeTerminal(r.capability)} is negotiated`;
+  const how =
+    r.checks !== undefined
+      ? `checks: ${r.checks.map(escapeTerminal).join(", ")}`
+      : `excluded: ${escapeTerminal(r.exclusion ?? "")}`;
+  return [
+    `${escapeTerminal(r.id)} (${r.level}) binds the ${r.actor === "both" ? "client and server" : r.actor}${gate}`,
+    `  "${escapeTerminal(r.source.quote)}"`,
+    `  ${escapeTerminal(r.source.url)}`,
+    `  ${how}`,
+  ].join("\n");
+}

@@ -1,0 +1,169 @@
+/**
+ * `mcp-conf validate TRACE…`: judges each trace separately at the revision it declares (or `--revision`) and prints
+ * its report in the chosen format. Exit codes (docs/cli.md): 0 pass or pass-with-warnings, 1 fail (or a warning under
+ * `--strict`), 2 bad invocation, an unsupported clause, an undeclared or unknown revision, or a trace that judged
+ * nothing, 3 a malformed trace. With several traces the worst code wins. Problems with one trace are printed as one
+ * line on stderr; the other traces are still judged.
+ */
+import { isTraceFormatError, readTrace, readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
+import {
+  assertNever,
+  createJudge,
+  isReportFormat,
+  type JudgedTrace,
+  REPORT_FORMATS,
+  type Report,
+  type ReportFormat,
+  RevisionError,
+  renderReports,
+} from "@mcp-conf/validator";
+import type { Argv } from "yargs";
+import { EXIT, type Io, UsageError } from "../main.js";
+import type { Command } from "./index.js";
+
+interface ValidateArgs {
+  trace: string[];
+  format: string;
+  revision?: string;
+  strict: boolean;
+}
+
+/** One trace's outcome: a report to print, or a one-line problem; and its exit code. */
+interface TraceResult {
+  judged?: JudgedTrace;
+  problem?: string;
+  exitCode: number;
+}
+
+export const validateCommand: Command<ValidateArgs> = {
+  command: "validate <trace..>",
+  describe: "Judge recorded traces clause by clause against the MCP specification",
+  builder: (yargs: Argv) =>
+    yargs
+      .positional("trace", { type: "string", array: true, describe: "trace files (JSONL); - reads standard input" })
+      .option("format", {
+        alias: "f",
+        type: "string",
+        default: "text",
+        describe: `report format: ${REPORT_FORMATS.join(" | ")}`,
+      })
+      .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
+      .option("strict", { type: "boolean", default: false, describe: "exit 1 on warnings too" }),
+  async run(argv, io) {
+    const format = argv.format;
+    if (!isReportFormat(format)) {
+      throw new UsageError(
+        `validate: unknown format ${JSON.stringify(format)} (expected ${REPORT_FORMATS.join(", ")})`,
+      );
+    }
+    const traces = argv.trace.map(String);
+    if (traces.filter((t) => t === "-").length > 1) throw new UsageError("validate: standard input (-) given twice");
+    if (argv.revision !== undefined) checkRevisionUpFront(argv.revision);
+
+    const streamed = format === "text" || format === "json";
+    const judged: JudgedTrace[] = [];
+    let worst: number = EXIT.ok;
+    for (const trace of traces) {
+      const result = await judgeTrace(trace, argv.revision, argv.strict, io);
+      worst = Math.max(worst, result.exitCode);
+      if (result.problem !== undefined) io.stderr.write(`mcp-conf validate: ${result.problem}\n`);
+      if (result.judged === undefined) continue;
+      if (streamed) {
+        if (judged.length > 0 && format === "text") io.stdout.write("\n");
+        io.stdout.write(renderReports([result.judged], format));
+      }
+      judged.push(result.judged);
+    }
+    if (!streamed && judged.length > 0) io.stdout.write(renderReports(judged, format as ReportFormat));
+    return worst;
+  },
+};
+
+/** An unknown `--revision` is a bad invocation, found before any trace is read. */
+function checkRevisionUpFront(revision: string): void {
+  try {
+    createJudge({ revision });
+  } catch (error) {
+    if (error instanceof RevisionError) throw new UsageError(`validate: ${error.message}`);
+    throw error;
+  }
+}
+
+async function judgeTrace(trace: string, revision: string | undefined, strict: boolean, io: Io): Promise<TraceResult> {
+  const label = trace === "-" ? "standard input" : trace;
+  const judge = createJudge(revision === undefined ? {} : { revision });
+  const lineOfSeq = new Map<number, number>();
+  let events = 0;
+  let nonLifecycle = 0;
+  try {
+    const source: AsyncIterable<TraceEvent> = trace === "-" ? readTrace(io.stdin) : readTraceFile(trace);
+    for await (const event of source) {
+      events++;
+      // The reader refuses blank lines, so event n (1-based) sits on line n.
+      lineOfSeq.set(event.seq, events);
+      if (event.kind !== "lifecycle") nonLifecycle++;
+      judge.observe(event);
+    }
+  } catch (error) {
+    if (error instanceof RevisionError) return { problem: `${label}: ${error.message}`, exitCode: EXIT.usage };
+    if (isTraceFormatError(error)) return { problem: `${label}: ${error.message}`, exitCode: EXIT.malformed };
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (typeof code === "string") return { problem: `${label}: ${fileProblem(code)}`, exitCode: EXIT.usage };
+    throw error;
+  }
+  if (events === 0) return nothingJudged(label, "the trace is empty");
+  if (nonLifecycle === 0) return nothingJudged(label, "the trace holds only transport lifecycle events, no messages");
+
+  let report: Report;
+  try {
+    report = judge.finish();
+  } catch (error) {
+    if (error instanceof RevisionError) return { problem: `${label}: ${error.message}`, exitCode: EXIT.usage };
+    throw error;
+  }
+  const judgedSomething = report.totals.pass + report.totals.fail + report.totals.warn + report.totals.unsupported > 0;
+  if (!judgedSomething) {
+    return nothingJudged(label, "no requirement was observed (every one is not observed, not applicable or excluded)");
+  }
+  return {
+    judged: { report, context: { trace, lineOfSeq } },
+    exitCode: exitCodeOf(report, strict),
+  };
+}
+
+function nothingJudged(label: string, why: string): TraceResult {
+  return {
+    problem: `${label} judged nothing: ${why} — a failed capture, not a conforming session`,
+    exitCode: EXIT.usage,
+  };
+}
+
+/** The exit code a report earns: unsupported 2, fail 1, warnings 1 under --strict, else 0. */
+export function exitCodeOf(report: Report, strict: boolean): number {
+  switch (report.verdict) {
+    case "unsupported":
+      return EXIT.usage;
+    case "fail":
+      return EXIT.fail;
+    case "pass-with-warnings":
+      return strict ? EXIT.fail : EXIT.ok;
+    case "pass":
+      return EXIT.ok;
+    default:
+      return assertNever(report.verdict);
+  }
+}
+
+function fileProblem(code: string): string {
+  switch (code) {
+    case "ENOENT":
+      return "no such file";
+    case "EISDIR":
+      return "is a directory, not a trace file";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    default:
+      return `cannot read (${code})`;
+  }
+}
