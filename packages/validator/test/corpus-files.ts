@@ -1,0 +1,125 @@
+/**
+ * The corpus as the tests and `pnpm bless` see it: where the traces live, how a trace file is judged (reader →
+ * judge, keeping each check's statistics and each event's line), which golden reports exist and how each is
+ * rendered. One module, so the golden test and the bless script cannot disagree about what a golden holds.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
+import { type CheckStats, createJudge } from "../src/engine/judge.js";
+import type { Report } from "../src/engine/types.js";
+import { type RenderContext, type ReportFormat, renderReport } from "../src/report/index.js";
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+export const REVISION = "2025-11-25";
+export const CORPUS_DIR = join(REPO_ROOT, "corpus", REVISION);
+export const GOLDEN_DIR = join(CORPUS_DIR, "golden");
+
+export type TraceKind = "good" | "violations";
+
+export interface CorpusTrace {
+  kind: TraceKind;
+  /** The file name without `.jsonl`, e.g. `tool-006-name-charset`. */
+  name: string;
+  path: string;
+  /** The path relative to the repository root, with forward slashes: what reports name. */
+  repoPath: string;
+}
+
+/** The traces of one kind, sorted by name. */
+export function corpusTraces(kind: TraceKind): CorpusTrace[] {
+  const dir = join(CORPUS_DIR, kind);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((file) => file.endsWith(".jsonl"))
+    .sort()
+    .map((file) => {
+      const path = join(dir, file);
+      return {
+        kind,
+        name: file.slice(0, -".jsonl".length),
+        path,
+        repoPath: relative(REPO_ROOT, path).split("\\").join("/"),
+      };
+    });
+}
+
+export interface JudgedCorpusTrace {
+  events: TraceEvent[];
+  report: Report;
+  stats: CheckStats[];
+  context: RenderContext;
+}
+
+/** Reads and judges a corpus trace at the revision it declares. */
+export function judgeCorpusTrace(trace: CorpusTrace): JudgedCorpusTrace {
+  const events = readTraceSync(readFileSync(trace.path));
+  const judge = createJudge();
+  const lineOfSeq = new Map<number, number>();
+  events.forEach((event, index) => {
+    lineOfSeq.set(event.seq, index + 1);
+    judge.observe(event);
+  });
+  const report = judge.finish();
+  return { events, report, stats: judge.checkStats(), context: { trace: trace.repoPath, lineOfSeq } };
+}
+
+/** The file extension of each golden format. */
+export const GOLDEN_EXTENSIONS: Record<ReportFormat, string> = {
+  text: ".txt",
+  json: ".json",
+  junit: ".junit.xml",
+  sarif: ".sarif",
+};
+
+/** Violation traces pinned in all four formats (the rest of the pinned ones in json and text). */
+export const ALL_FORMAT_TRACES: readonly string[] = ["tool-006-name-charset"];
+
+export interface GoldenTarget {
+  trace: CorpusTrace;
+  format: ReportFormat;
+  /** The golden file's name inside `golden/`. */
+  file: string;
+}
+
+/**
+ * Every golden report the corpus pins: json and text for every good trace and for the first violation trace of each
+ * area, all four formats for the traces in `ALL_FORMAT_TRACES` and for the first good trace.
+ */
+export function goldenTargets(): GoldenTarget[] {
+  const good = corpusTraces("good");
+  const violations = corpusTraces("violations");
+  const firstOfArea = new Map<string, CorpusTrace>();
+  for (const trace of violations) {
+    const area = trace.name.split("-")[0] ?? "";
+    if (!firstOfArea.has(area)) firstOfArea.set(area, trace);
+  }
+  const allFormats = new Set([...ALL_FORMAT_TRACES, ...(good[0] ? [good[0].name] : [])]);
+  const chosen = [
+    ...good,
+    ...violations.filter((t) => firstOfArea.get(t.name.split("-")[0] ?? "") === t || allFormats.has(t.name)),
+  ];
+  const targets: GoldenTarget[] = [];
+  for (const trace of chosen) {
+    const formats: ReportFormat[] = allFormats.has(trace.name) ? ["text", "json", "junit", "sarif"] : ["text", "json"];
+    for (const format of formats) targets.push({ trace, format, file: `${trace.name}${GOLDEN_EXTENSIONS[format]}` });
+  }
+  return targets;
+}
+
+/** Renders a golden target exactly as `mcp-conf validate --format F <repo-relative path>` prints it. */
+export function renderGolden(target: GoldenTarget, judged: JudgedCorpusTrace = judgeCorpusTrace(target.trace)): string {
+  return renderReport(judged.report, target.format, judged.context);
+}
+
+/** `AREA-NNN` from a violation trace's name (`tool-006-name-charset` → `TOOL-006`), or undefined if misnamed. */
+export function requirementIdOf(traceName: string): string | undefined {
+  const match = /^([a-z]+)-(\d{3})-[a-z0-9][a-z0-9-]*$/.exec(traceName);
+  return match ? `${match[1]!.toUpperCase()}-${match[2]}` : undefined;
+}

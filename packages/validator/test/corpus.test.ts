@@ -1,0 +1,136 @@
+/**
+ * The corpus as an executable specification: every violation trace fails or warns exactly the requirement it is
+ * named after; every good trace passes without a warning; every check is falsified by some violation trace and
+ * examines a subject in some good trace; every golden report is byte-identical to what the validator prints now.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ALL_CHECKS } from "../src/checks/index.js";
+import type { Report } from "../src/engine/types.js";
+import { loadRegistry } from "../src/registry/index.js";
+import {
+  type CorpusTrace,
+  corpusTraces,
+  GOLDEN_DIR,
+  goldenTargets,
+  type JudgedCorpusTrace,
+  judgeCorpusTrace,
+  REVISION,
+  renderGolden,
+  requirementIdOf,
+} from "./corpus-files.js";
+
+const registry = loadRegistry(REVISION);
+const requirementById = new Map(registry.requirements.map((r) => [r.id, r]));
+const good = corpusTraces("good");
+const violations = corpusTraces("violations");
+
+const judged = new Map<string, JudgedCorpusTrace>();
+function judgedTrace(trace: CorpusTrace): JudgedCorpusTrace {
+  const key = `${trace.kind}/${trace.name}`;
+  let result = judged.get(key);
+  if (!result) {
+    result = judgeCorpusTrace(trace);
+    judged.set(key, result);
+  }
+  return result;
+}
+
+/** Failing and warning rows with their findings, one line each, for assertion messages. */
+function complaints(report: Report): string[] {
+  return report.requirements
+    .filter((row) => row.outcome === "fail" || row.outcome === "warn")
+    .flatMap((row) =>
+      (row.findings ?? []).map((f) => `${row.outcome} ${row.id} [${f.check}] seq ${f.seq}: ${f.detail}`),
+    );
+}
+
+describe("corpus layout", () => {
+  it("holds good traces and violation traces", () => {
+    expect(good.length).toBeGreaterThan(0);
+    expect(violations.length).toBeGreaterThan(0);
+  });
+
+  it("names every violation trace <area>-<nnn>-<slug>.jsonl after a requirement judged by checks", () => {
+    for (const trace of violations) {
+      const id = requirementIdOf(trace.name);
+      expect(id, `${trace.name}: name is not <area>-<nnn>-<slug>`).toBeDefined();
+      const requirement = requirementById.get(id!);
+      expect(requirement, `${trace.name}: no requirement ${id}`).toBeDefined();
+      expect(requirement?.checks?.length ?? 0, `${trace.name}: ${id} is judged by no check`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.each(violations.map((t) => [t.name, t] as const))("violation %s", (_name, trace) => {
+  it("fails or warns the requirement it is named after, and no requirement that shares none of its checks", () => {
+    const id = requirementIdOf(trace.name)!;
+    const { report } = judgedTrace(trace);
+    const row = report.requirements.find((r) => r.id === id);
+    expect(row?.outcome, `${id} in ${trace.name}; complaints: ${complaints(report).join(" | ")}`).toMatch(
+      /^(fail|warn)$/,
+    );
+    const named = new Set(requirementById.get(id)?.checks ?? []);
+    const stray = report.requirements
+      .filter((r) => r.id !== id && (r.outcome === "fail" || r.outcome === "warn"))
+      .flatMap((r) =>
+        (r.findings ?? [])
+          .filter((f) => !named.has(f.check))
+          .map((f) => `${r.id} [${f.check}] seq ${f.seq}: ${f.detail}`),
+      );
+    expect(stray, `findings from checks ${id} does not list`).toEqual([]);
+    expect(report.verdict).not.toBe("unsupported");
+  });
+});
+
+describe.each(good.map((t) => [t.name, t] as const))("good %s", (_name, trace) => {
+  it("passes with no failure and no warning", () => {
+    const { report } = judgedTrace(trace);
+    expect(complaints(report)).toEqual([]);
+    expect(report.verdict).toBe("pass");
+  });
+});
+
+describe("checks against the corpus", () => {
+  it("every check is falsified by some violation trace", () => {
+    const falsified = new Set<string>();
+    for (const trace of violations) {
+      for (const s of judgedTrace(trace).stats) if (s.findings > 0) falsified.add(s.check);
+    }
+    expect(ALL_CHECKS.map((c) => c.id).filter((id) => !falsified.has(id))).toEqual([]);
+  });
+
+  it("every check examines a subject in some good trace", () => {
+    const examined = new Set<string>();
+    for (const trace of good) for (const s of judgedTrace(trace).stats) if (s.examined > 0) examined.add(s.check);
+    expect(ALL_CHECKS.map((c) => c.id).filter((id) => !examined.has(id))).toEqual([]);
+  });
+});
+
+describe("golden reports", () => {
+  const targets = goldenTargets();
+
+  it.each(targets.map((t) => [t.file, t] as const))(
+    "%s is byte-identical (pnpm bless regenerates it)",
+    (file, target) => {
+      const path = join(GOLDEN_DIR, file);
+      expect(existsSync(path), `${file} missing: run pnpm bless`).toBe(true);
+      expect(renderGolden(target, judgedTrace(target.trace))).toBe(readFileSync(path, "utf8"));
+    },
+  );
+
+  it("holds no golden file that no trace produces", () => {
+    const expected = new Set(targets.map((t) => t.file));
+    const present = existsSync(GOLDEN_DIR) ? readdirSync(GOLDEN_DIR).filter((f) => !f.startsWith(".")) : [];
+    expect(present.filter((f) => !expected.has(f))).toEqual([]);
+  });
+
+  it("pins every good trace in json and text, and some traces in all four formats", () => {
+    for (const trace of good) {
+      expect(targets.some((t) => t.trace === trace && t.format === "json")).toBe(true);
+      expect(targets.some((t) => t.trace === trace && t.format === "text")).toBe(true);
+    }
+    expect(targets.filter((t) => t.format === "sarif").length).toBeGreaterThanOrEqual(2);
+  });
+});
