@@ -1,12 +1,10 @@
 /**
- * Validation against a revision's official MCP JSON Schema (vendored in `schemas/<revision>.json`). Each `$defs`
- * type is compiled once, on first use, and shared by every judge in the process. Errors come back as short texts
+ * Validation against a revision's official MCP JSON Schema (vendored in `schemas/<revision>.json`). The schema is
+ * compiled ahead of time by `scripts/generate-schemas.mjs` into one ajv standalone validate function per `$defs`
+ * type (V8 compiles each lazily, on first use), so a process pays no ajv start-up. Errors come back as short texts
  * (`/params/name: must be string`) fit for a finding.
  */
-import type { ErrorObject, ValidateFunction } from "ajv";
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
-import schema20251125 from "../../schemas/2025-11-25.json" with { type: "json" };
+import { COMPILED_SCHEMAS, type CompiledSchema } from "../generated/schemas.js";
 
 export interface SchemaValidator {
   readonly revision: string;
@@ -19,64 +17,50 @@ export interface SchemaValidator {
 /** At most this many error texts per validation: one bad message must not flood a report. */
 export const MAX_SCHEMA_ERRORS = 5;
 
-const SCHEMAS: Record<string, { $defs: Record<string, unknown> }> = {
-  "2025-11-25": schema20251125 as { $defs: Record<string, unknown> },
-};
-
 const cache = new Map<string, SchemaValidator>();
 
 /** The validator of a revision's official schema, or undefined when the revision has none vendored. */
 export function schemaFor(revision: string): SchemaValidator | undefined {
   const cached = cache.get(revision);
   if (cached) return cached;
-  const schema = SCHEMAS[revision];
-  if (!schema) return undefined;
-  const validator = new RuntimeSchemaValidator(revision, schema);
+  const compiled = Object.hasOwn(COMPILED_SCHEMAS, revision) ? COMPILED_SCHEMAS[revision] : undefined;
+  if (!compiled) return undefined;
+  const validator = new CompiledSchemaValidator(revision, compiled);
   cache.set(revision, validator);
   return validator;
 }
 
 /** Revisions with a vendored schema. */
 export function schemaRevisions(): string[] {
-  return Object.keys(SCHEMAS);
+  return Object.keys(COMPILED_SCHEMAS).sort();
 }
 
-class RuntimeSchemaValidator implements SchemaValidator {
-  private ajv: InstanceType<typeof Ajv2020.default> | undefined;
-  private readonly compiled = new Map<string, ValidateFunction>();
-
+class CompiledSchemaValidator implements SchemaValidator {
   constructor(
     readonly revision: string,
-    private readonly schema: { $defs: Record<string, unknown> },
+    private readonly compiled: CompiledSchema,
   ) {}
 
   has(definition: string): boolean {
-    return Object.hasOwn(this.schema.$defs, definition);
+    return Object.hasOwn(this.compiled, definition);
   }
 
   validate(definition: string, value: unknown): string[] {
-    const fn = this.compiled.get(definition) ?? this.compile(definition);
-    if (fn(value)) return [];
-    return errorTexts(fn.errors ?? []);
-  }
-
-  private compile(definition: string): ValidateFunction {
-    if (!this.has(definition))
-      throw new Error(`schema ${this.revision} has no $defs type ${JSON.stringify(definition)}`);
-    if (!this.ajv) {
-      this.ajv = new Ajv2020.default({ strict: false, allErrors: false });
-      addFormats.default(this.ajv);
-      this.ajv.addSchema(this.schema, "mcp");
+    const fn = this.has(definition) ? this.compiled[definition] : undefined;
+    if (!fn) throw new Error(`schema ${this.revision} has no $defs type ${JSON.stringify(definition)}`);
+    try {
+      if (fn(value)) return [];
+    } catch (error) {
+      // Validation recurses with the value: nesting deep enough to exhaust the stack is itself the defect.
+      if (error instanceof RangeError) return ["(root): nested too deeply to validate"];
+      throw error;
     }
-    const fn = this.ajv.getSchema(`mcp#/$defs/${definition}`);
-    if (!fn) throw new Error(`schema ${this.revision}: cannot compile ${definition}`);
-    this.compiled.set(definition, fn);
-    return fn;
+    return errorTexts(fn.errors ?? []);
   }
 }
 
-/** `instancePath: message`, de-duplicated, at most MAX_SCHEMA_ERRORS. */
-export function errorTexts(errors: readonly Pick<ErrorObject, "instancePath" | "message">[]): string[] {
+/** `instancePath: message`, de-duplicated, at most MAX_SCHEMA_ERRORS; the root is written `(root)`. */
+export function errorTexts(errors: readonly { instancePath: string; message?: string }[]): string[] {
   const texts = new Set<string>();
   for (const error of errors) {
     texts.add(`${error.instancePath === "" ? "(root)" : error.instancePath}: ${error.message ?? "is invalid"}`);
