@@ -1,0 +1,284 @@
+/**
+ * Hostile sessions end to end: traces whose payloads carry control characters, bidi overrides, `</script>`, `]]>`,
+ * 1 MiB strings and deep nesting go through the reader and the judge, and every report format stays well-formed.
+ * Then random events and random bytes: the validator answers with a report or a typed error, never a crash.
+ */
+
+import { isTraceFormatError, readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
+import fc from "fast-check";
+import { XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { RevisionError } from "../src/engine/errors.js";
+import { validate } from "../src/engine/judge.js";
+import type { Report } from "../src/engine/types.js";
+import { REPORT_FORMATS, renderReport } from "../src/report/index.js";
+import { expectSarifShape } from "./sarif-shape.js";
+
+const HOSTILE = [
+  "\u001b[2J\u001b]0;pwned\u0007",
+  "\u202egnp.exe\u202c",
+  "</script><script>alert(1)</script>",
+  "]]><!-- -->",
+  "\u0000\u0001\u000b\u007f\u0085",
+  "\ud800 lone \udfff",
+  "\ufffe\uffff",
+  "line\nbreak\r\ttab",
+];
+const MIB = "m".repeat(1024 * 1024 - 200);
+
+function deep(depth: number): unknown {
+  let value: unknown = "bottom";
+  for (let i = 0; i < depth; i++) value = { nested: value };
+  return value;
+}
+
+/** A realistic stdio session whose server-provided and client-provided text is hostile. */
+function hostileTrace(): string {
+  const base = { transport: "stdio" };
+  const c2s = { ...base, direction: "client-to-server" };
+  const s2c = { ...base, direction: "server-to-client" };
+  const lines: object[] = [
+    { ...c2s, kind: "lifecycle", event: "transport-open" },
+    {
+      ...c2s,
+      kind: "message",
+      payload: {
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: HOSTILE[0], version: "1" } },
+      },
+    },
+    {
+      ...s2c,
+      kind: "message",
+      payload: {
+        jsonrpc: "2.0",
+        id: 0,
+        result: {
+          protocolVersion: "2025-11-25",
+          capabilities: { tools: {}, logging: {} },
+          serverInfo: { name: HOSTILE[1], version: "1" },
+        },
+      },
+    },
+    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", method: "notifications/initialized" } },
+    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", id: 1, method: "tools/list" } },
+    {
+      ...s2c,
+      kind: "message",
+      payload: {
+        jsonrpc: "2.0",
+        id: 1,
+        result: {
+          tools: [
+            ...HOSTILE.map((name) => ({ name, description: name, inputSchema: { type: "object" } })),
+            { name: MIB, inputSchema: { type: "object" } },
+          ],
+        },
+      },
+    },
+    {
+      ...c2s,
+      kind: "message",
+      payload: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: HOSTILE[2], arguments: deep(100) } },
+    },
+    {
+      ...s2c,
+      kind: "message",
+      payload: { jsonrpc: "2.0", id: 2, error: { code: -32602, message: HOSTILE.join(" ") } },
+    },
+    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", id: 3, method: HOSTILE[3] } },
+    { ...s2c, kind: "message", payload: { jsonrpc: "2.0", id: 3, result: { x: HOSTILE[4] } } },
+    { ...s2c, kind: "raw", text: HOSTILE.join("") },
+    { ...s2c, kind: "stderr", text: HOSTILE.join("") },
+    { ...s2c, kind: "message", payload: [HOSTILE[5], { jsonrpc: "2.0", method: HOSTILE[6] }] },
+    { ...c2s, kind: "lifecycle", event: "transport-close" },
+  ];
+  return `${lines.map((line, seq) => JSON.stringify({ seq, ...line })).join("\n")}\n`;
+}
+
+function expectWellFormed(report: Report): void {
+  const context = { trace: `trace ${HOSTILE[0]}.jsonl`, lineOfSeq: new Map([[5, 6]]) };
+  for (const format of REPORT_FORMATS) {
+    const out = renderReport(report, format, context);
+    switch (format) {
+      case "text":
+        expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+        break;
+      case "json":
+        expect(JSON.parse(out).requirements).toHaveLength(report.requirements.length);
+        break;
+      case "junit":
+        expect(XMLValidator.validate(out)).toBe(true);
+        break;
+      case "sarif":
+        expectSarifShape(JSON.parse(out));
+        break;
+    }
+  }
+}
+
+describe("hostile sessions", () => {
+  it("are judged, and every report format stays well-formed", () => {
+    const events = readTraceSync(hostileTrace(), { maxLineBytes: 4 * 1024 * 1024 });
+    const report = validate(events);
+    expect(report.revision).toBe("2025-11-25");
+    expectWellFormed(report);
+  });
+});
+
+const METHODS = [
+  "initialize",
+  "ping",
+  "tools/list",
+  "tools/call",
+  "resources/list",
+  "resources/read",
+  "prompts/get",
+  "logging/setLevel",
+  "completion/complete",
+  "sampling/createMessage",
+  "elicitation/create",
+  "roots/list",
+  "tasks/get",
+  "notifications/initialized",
+  "notifications/cancelled",
+  "notifications/progress",
+  "notifications/message",
+  "notifications/tools/list_changed",
+];
+
+const id = fc.oneof(fc.integer({ min: -2, max: 6 }), fc.constantFrom("a", "0", ""), fc.constant(null));
+const params = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.dictionary(
+    fc.constantFrom("name", "uri", "progressToken", "requestId", "cursor", "level", "_meta", "arguments"),
+    fc.jsonValue({ maxDepth: 2 }),
+  ),
+);
+const payload = fc.oneof(
+  fc.record(
+    { jsonrpc: fc.constant("2.0"), id, method: fc.constantFrom(...METHODS), params },
+    { requiredKeys: ["jsonrpc", "method"] },
+  ),
+  fc.record({ jsonrpc: fc.constant("2.0"), id, result: fc.jsonValue({ maxDepth: 3 }) }),
+  fc.record({
+    jsonrpc: fc.constant("2.0"),
+    id,
+    error: fc.record({ code: fc.oneof(fc.integer(), fc.string()), message: fc.jsonValue() }, { requiredKeys: [] }),
+  }),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+const eventBody = fc.oneof(
+  fc.record({ kind: fc.constant("message" as const), payload }),
+  fc.record({
+    kind: fc.constant("lifecycle" as const),
+    event: fc.constantFrom("transport-open", "transport-close", "transport-abort"),
+  }),
+  fc.record({ kind: fc.constant("raw" as const), text: fc.string() }),
+  fc.record({
+    kind: fc.constant("http" as const),
+    status: fc.option(fc.constantFrom(200, 202, 400, 404, 405), { nil: undefined }),
+    headers: fc.option(
+      fc.dictionary(fc.constantFrom("content-type", "mcp-session-id", "mcp-protocol-version", "accept"), fc.string()),
+      { nil: undefined },
+    ),
+  }),
+);
+const randomEvents = fc
+  .tuple(
+    fc.boolean(),
+    fc.array(
+      fc.record({
+        direction: fc.constantFrom("client-to-server" as const, "server-to-client" as const),
+        transport: fc.constantFrom("stdio" as const, "streamable-http" as const),
+        body: eventBody,
+      }),
+      { maxLength: 30 },
+    ),
+  )
+  .map(([handshake, items]) => {
+    const prefix: Omit<TraceEvent, "seq">[] = handshake
+      ? [
+          {
+            direction: "client-to-server",
+            transport: "stdio",
+            kind: "message",
+            payload: {
+              jsonrpc: "2.0",
+              id: 0,
+              method: "initialize",
+              params: {
+                protocolVersion: "2025-11-25",
+                capabilities: { sampling: {}, roots: { listChanged: true }, elicitation: {} },
+                clientInfo: { name: "c", version: "1" },
+              },
+            },
+          },
+          {
+            direction: "server-to-client",
+            transport: "stdio",
+            kind: "message",
+            payload: {
+              jsonrpc: "2.0",
+              id: 0,
+              result: {
+                protocolVersion: "2025-11-25",
+                capabilities: {
+                  tools: { listChanged: true },
+                  resources: { subscribe: true },
+                  prompts: {},
+                  logging: {},
+                  completions: {},
+                  tasks: {},
+                },
+                serverInfo: { name: "s", version: "1" },
+              },
+            },
+          },
+        ]
+      : [];
+    const rest = items.map(
+      ({ direction, transport, body }) => ({ direction, transport, ...body }) as Omit<TraceEvent, "seq">,
+    );
+    return [...prefix, ...rest].map((event, seq) => ({ seq, ...event }) as TraceEvent);
+  });
+
+describe("random input", () => {
+  it("random events give a well-formed report or a RevisionError, never a crash", () => {
+    fc.assert(
+      fc.property(randomEvents, (events) => {
+        let report: Report;
+        try {
+          report = validate(events);
+        } catch (error) {
+          expect(error).toBeInstanceOf(RevisionError);
+          return;
+        }
+        expectWellFormed(report);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("random bytes give events (then a report or a RevisionError) or a TraceFormatError", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        let events: TraceEvent[];
+        try {
+          events = readTraceSync(bytes);
+        } catch (error) {
+          expect(isTraceFormatError(error)).toBe(true);
+          return;
+        }
+        try {
+          validate(events);
+        } catch (error) {
+          expect(error).toBeInstanceOf(RevisionError);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
