@@ -1,0 +1,136 @@
+/**
+ * Conformance findings as span events (`mcp_conformance.finding`), in this tool's own namespace since the semantic
+ * conventions have none for conformance. A finding here is already tied to one requirement; the helpers turn the
+ * validator's findings (which belong to every requirement listing their check) or a report's rows into these.
+ */
+import type { Attributes, SpanEvent } from "./span.js";
+import { cut, MAX_DETAIL_LENGTH } from "./text-limits.js";
+
+export const FINDING_EVENT_NAME = "mcp_conformance.finding";
+
+/** One finding against one requirement, as a span event carries it. */
+export interface SpanFinding {
+  /** `AREA-NNN`. */
+  requirementId: string;
+  /** RFC 2119 level: `MUST`, `SHOULD NOT`, … */
+  level: string;
+  outcome: "fail" | "warn";
+  revision: string;
+  /** Where the requirement is published. */
+  specUrl: string;
+  /** The check that reported it. */
+  check: string;
+  detail: string;
+  /** The trace event it points at, when it points at one. */
+  seq?: number;
+}
+
+/** The part of a validator requirement these helpers read (structurally the validator's `Requirement`). */
+export interface RequirementLike {
+  id: string;
+  level: string;
+  source: { url: string };
+  checks?: readonly string[];
+}
+
+/** The part of a validator finding these helpers read. */
+export interface FindingLike {
+  check: string;
+  seq?: number;
+  detail: string;
+}
+
+/** The outcome a finding gives a requirement of this level: MUST-like levels fail, SHOULD-like warn, MAY neither. */
+export function outcomeForLevel(level: string): "fail" | "warn" | undefined {
+  if (level === "MUST" || level === "MUST NOT" || level === "REQUIRED" || level === "SHALL" || level === "SHALL NOT") {
+    return "fail";
+  }
+  if (level === "SHOULD" || level === "SHOULD NOT" || level === "RECOMMENDED") return "warn";
+  return undefined;
+}
+
+/**
+ * Expands validator findings to one `SpanFinding` per requirement that lists the finding's check, in registry
+ * order. Requirements whose level cannot fail or warn (MAY) are skipped.
+ */
+export function spanFindingsFor(
+  findings: readonly FindingLike[],
+  requirements: readonly RequirementLike[],
+  revision: string,
+): SpanFinding[] {
+  const byCheck = new Map<string, RequirementLike[]>();
+  for (const requirement of requirements) {
+    for (const check of requirement.checks ?? []) {
+      const list = byCheck.get(check);
+      if (list) list.push(requirement);
+      else byCheck.set(check, [requirement]);
+    }
+  }
+  const out: SpanFinding[] = [];
+  for (const finding of findings) {
+    for (const requirement of byCheck.get(finding.check) ?? []) {
+      const outcome = outcomeForLevel(requirement.level);
+      if (outcome) out.push(toSpanFinding(finding, requirement, outcome, revision));
+    }
+  }
+  return out;
+}
+
+/** The part of a validator report these helpers read (structurally the validator's `Report`). */
+export interface ReportLike {
+  revision: string;
+  requirements: readonly { id: string; level: string; outcome: string; findings?: readonly FindingLike[] }[];
+}
+
+/** The findings of a report's failing and warning rows, in report order, with each requirement's spec URL. */
+export function spanFindingsFromReport(report: ReportLike, requirements: readonly RequirementLike[]): SpanFinding[] {
+  const urls = new Map(requirements.map((r) => [r.id, r.source.url]));
+  const out: SpanFinding[] = [];
+  for (const row of report.requirements) {
+    if (row.outcome !== "fail" && row.outcome !== "warn") continue;
+    const requirement = { id: row.id, level: row.level, source: { url: urls.get(row.id) ?? "" } };
+    for (const finding of row.findings ?? []) {
+      out.push(toSpanFinding(finding, requirement, row.outcome, report.revision));
+    }
+  }
+  return out;
+}
+
+function toSpanFinding(
+  finding: FindingLike,
+  requirement: Pick<RequirementLike, "id" | "level" | "source">,
+  outcome: "fail" | "warn",
+  revision: string,
+): SpanFinding {
+  const out: SpanFinding = {
+    requirementId: requirement.id,
+    level: requirement.level,
+    outcome,
+    revision,
+    specUrl: requirement.source.url,
+    check: finding.check,
+    detail: finding.detail,
+  };
+  if (finding.seq !== undefined) out.seq = finding.seq;
+  return out;
+}
+
+/** The span event for a finding; the detail is cut at 512 characters and marked `…[cut]`. */
+export function findingEvent(finding: SpanFinding, timeNanos: bigint): SpanEvent {
+  const attributes: Attributes = {
+    "mcp_conformance.requirement.id": finding.requirementId,
+    "mcp_conformance.requirement.level": finding.level,
+    "mcp_conformance.outcome": finding.outcome,
+    "mcp_conformance.revision": finding.revision,
+    "mcp_conformance.spec.url": finding.specUrl,
+    "mcp_conformance.check": finding.check,
+    "mcp_conformance.detail": cut(finding.detail, MAX_DETAIL_LENGTH),
+  };
+  if (finding.seq !== undefined) attributes["mcp_conformance.trace.seq"] = finding.seq;
+  return { name: FINDING_EVENT_NAME, timeNanos, attributes };
+}
+
+/** A key that identifies a finding on one span, so the same finding is never attached twice. */
+export function findingKey(finding: SpanFinding): string {
+  return `${finding.requirementId}\0${finding.check}\0${finding.seq ?? ""}\0${finding.detail}`;
+}

@@ -1,0 +1,78 @@
+/**
+ * The collector's address as a user gives it: `--otlp URL` (a base URL, to which `/v1/traces` is appended, or the
+ * full traces URL), `--otlp-header K=V`, and the warning owed when spans would cross a network in clear text.
+ */
+
+/** A bad `--otlp` or `--otlp-header` value; the message is one line for the user. */
+export class OtlpConfigError extends Error {
+  override readonly name = "OtlpConfigError";
+}
+
+const TRACES_PATH = "/v1/traces";
+/** RFC 9110 token characters: what a header name may be made of. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** The traces URL for `--otlp URL`: a URL ending in `/v1/traces` is taken as it is, any other gets it appended. */
+export function resolveTracesUrl(input: string): string {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new OtlpConfigError(`--otlp: not a URL: ${JSON.stringify(input)}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new OtlpConfigError(`--otlp: the collector URL must be http:// or https://, got ${url.protocol}`);
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new OtlpConfigError("--otlp: put credentials in --otlp-header, not in the URL");
+  }
+  if (!url.pathname.endsWith(TRACES_PATH)) url.pathname = `${url.pathname.replace(/\/+$/, "")}${TRACES_PATH}`;
+  return url.toString();
+}
+
+/** Parses one `--otlp-header K=V` value into its name and value. */
+export function parseOtlpHeader(input: string): [name: string, value: string] {
+  const eq = input.indexOf("=");
+  if (eq <= 0) throw new OtlpConfigError(`--otlp-header: expected NAME=VALUE, got ${JSON.stringify(input)}`);
+  const name = input.slice(0, eq).trim();
+  const value = input.slice(eq + 1);
+  if (!HEADER_NAME.test(name)) throw new OtlpConfigError(`--otlp-header: not a header name: ${JSON.stringify(name)}`);
+  if (/[\r\n\0]/.test(value)) throw new OtlpConfigError(`--otlp-header ${name}: the value has a line break or NUL`);
+  return [name, value];
+}
+
+/** Parses every `--otlp-header` value; a later value for the same name replaces an earlier one. */
+export function parseOtlpHeaders(inputs: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const input of inputs) {
+    const [name, value] = parseOtlpHeader(input);
+    headers[name] = value;
+  }
+  return headers;
+}
+
+/** Whether a URL's host is this machine: `localhost` (and `*.localhost`), 127.0.0.0/8, or `::1`. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "::1" || host === "0:0:0:0:0:0:0:1") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * The warning for an `http://` collector that is not this machine, or undefined when none is due. The CLI prints
+ * it; the text says what would travel unencrypted.
+ */
+export function plaintextCollectorWarning(tracesUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(tracesUrl);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "http:" || isLoopbackHost(url.hostname)) return undefined;
+  return (
+    `warning: the OTLP collector ${url.host} is reached over plain http:// and is not this machine: ` +
+    "method and tool names, resource URIs, session ids, error codes and findings would cross the network unencrypted"
+  );
+}
