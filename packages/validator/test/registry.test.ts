@@ -1,0 +1,128 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { ALL_CHECKS } from "../src/checks/index.js";
+import { RevisionError } from "../src/engine/errors.js";
+import { AREA_ORDER, type AreaFile, knownRevisions, loadRegistry } from "../src/registry/index.js";
+import { normalise, pageSections, repoRoot } from "./registry-sources.js";
+
+const packageDir = join(repoRoot(), "packages", "validator");
+const registryDir = join(packageDir, "registry");
+const REVISION = "2025-11-25";
+const SPEC_URL = `https://modelcontextprotocol.io/specification/${REVISION}/`;
+
+/** The area files on disk, in area order (what the bundled registry must match). */
+function areaFiles(revision: string): { name: string; file: AreaFile }[] {
+  const names = readdirSync(join(registryDir, revision))
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => f.slice(0, -5));
+  const order = (name: string) => {
+    const i = (AREA_ORDER as readonly string[]).indexOf(name);
+    return i === -1 ? AREA_ORDER.length : i;
+  };
+  return names
+    .sort((a, b) => order(a) - order(b) || (a < b ? -1 : 1))
+    .map((name) => ({
+      name,
+      file: JSON.parse(readFileSync(join(registryDir, revision, `${name}.json`), "utf8")) as AreaFile,
+    }));
+}
+
+const areas = areaFiles(REVISION);
+const requirements = areas.flatMap(({ file }) => file.requirements);
+const checkIds = new Set(ALL_CHECKS.map((check) => check.id));
+
+describe("registry area files", () => {
+  const schema = JSON.parse(readFileSync(join(registryDir, "registry.schema.json"), "utf8"));
+  const validateArea = new Ajv2020.default({ allErrors: true }).compile(schema);
+
+  it.each(areas.map(({ name, file }) => [name, file] as const))("%s.json matches registry.schema.json", (_, file) => {
+    const ok = validateArea(file);
+    expect(ok ? [] : validateArea.errors?.map((e) => `${e.instancePath} ${e.message}`)).toEqual([]);
+  });
+
+  it.each(areas.map(({ name, file }) => [name, file] as const))(
+    "%s.json names its own area and revision",
+    (name, file) => {
+      expect(file.area).toBe(name);
+      expect(file.revision).toBe(REVISION);
+      expect(AREA_ORDER).toContain(name);
+    },
+  );
+
+  it("gives every requirement a unique AREA-NNN id of its file's area", () => {
+    const wrongArea = areas.flatMap(({ name, file }) =>
+      file.requirements.filter((r) => !new RegExp(`^${name}-\\d{3}$`).test(r.id)).map((r) => `${name}: ${r.id}`),
+    );
+    expect(wrongArea).toEqual([]);
+    const ids = requirements.map((r) => r.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it("builds every source url from its page and anchor", () => {
+    const wrong = requirements
+      .filter((r) => r.source.url !== `${SPEC_URL}${r.source.page}#${r.source.anchor}`)
+      .map((r) => `${r.id}: ${r.source.url}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("quotes every sentence verbatim from the section its anchor names", () => {
+    const wrong: string[] = [];
+    for (const r of requirements) {
+      const sections = pageSections(REVISION, r.source.page);
+      const quote = normalise(r.source.quote);
+      if (!sections) wrong.push(`${r.id}: no spec page ${r.source.page}`);
+      else if (!sections.has(r.source.anchor))
+        wrong.push(`${r.id}: no heading #${r.source.anchor} in ${r.source.page}`);
+      else if (!sections.get(r.source.anchor)!.includes(quote)) {
+        const elsewhere = sections.get("")!.includes(quote);
+        wrong.push(`${r.id}: quote ${elsewhere ? `not under #${r.source.anchor}` : "not verbatim"}: ${quote}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("registry and checks", () => {
+  it("names only checks the validator has", () => {
+    const missing = requirements.flatMap((r) =>
+      (r.checks ?? []).filter((c) => !checkIds.has(c)).map((c) => `${r.id}: ${c}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("names every check the validator has", () => {
+    const named = new Set(requirements.flatMap((r) => r.checks ?? []));
+    expect(ALL_CHECKS.map((c) => c.id).filter((id) => !named.has(id))).toEqual([]);
+  });
+
+  it("has no two checks with one id, and every check id is area.kebab-name", () => {
+    const ids = ALL_CHECKS.map((c) => c.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(ids.filter((id) => !/^[a-z]+\.[a-z0-9]+(-[a-z0-9]+)*$/.test(id))).toEqual([]);
+  });
+});
+
+describe("loadRegistry", () => {
+  it("bundles exactly the area files on disk, in area order", () => {
+    const bundled = loadRegistry(REVISION);
+    expect(bundled.revision).toBe(REVISION);
+    expect(bundled.requirements.map((r) => r.id)).toEqual(requirements.map((r) => r.id));
+    expect(bundled.requirements).toEqual(requirements);
+  });
+
+  it("knows 2025-11-25 and refuses an unknown revision with a RevisionError naming the known ones", () => {
+    expect(knownRevisions()).toContain(REVISION);
+    expect(() => loadRegistry("1999-01-01")).toThrow(RevisionError);
+    expect(() => loadRegistry("1999-01-01")).toThrow(
+      `unknown revision "1999-01-01" (known: ${knownRevisions().join(", ")})`,
+    );
+  });
+
+  it("hands out one frozen registry per revision", () => {
+    const registry = loadRegistry(REVISION);
+    expect(loadRegistry(REVISION)).toBe(registry);
+    expect(Object.isFrozen(registry.requirements)).toBe(true);
+  });
+});
