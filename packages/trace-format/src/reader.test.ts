@@ -173,7 +173,7 @@ describe("malformed traces: one reason each, with the line", () => {
     await expectFault(`${good[0]}\n\n${good[1]}\n`, "blank-line", 2);
     await expectFault(`${good[0]}\r\n\r\n${good[1]}\n`, "blank-line", 2);
     await expectFault(`${good[0]}\n   \n${good[1]}\n`, "blank-line", 2);
-    await expectFault(trace(good) + "\n", "blank-line", 3);
+    await expectFault(`${trace(good)}\n`, "blank-line", 3);
   });
 
   it("torn-final-line for an unfinished last line, distinct from bad JSON", async () => {
