@@ -26,6 +26,17 @@ export interface Io {
 
 const defaultIo = (): Io => ({ stdout: process.stdout, stderr: process.stderr, stdin: process.stdin });
 
+const STDIN_TOKEN = "\u0000mcp-conf-stdin\u0000";
+
+/** Puts back every bare `-` that `STDIN_TOKEN` stood for, in top-level values and arrays of the parsed arguments. */
+function restoreStdinArgs(argv: Record<string, unknown>): Record<string, unknown> {
+  const restore = (value: unknown): unknown =>
+    value === STDIN_TOKEN ? "-" : Array.isArray(value) ? value.map(restore) : value;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(argv)) out[key] = restore(value);
+  return out;
+}
+
 /** The first word of every command (and its aliases), to refuse an unknown command with a clear line. */
 function knownCommandNames(): Set<string> {
   const names = new Set<string>();
@@ -47,7 +58,9 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
   }
   let exitCode: number = EXIT.ok;
   let parseError: string | undefined;
-  const parser: Argv = yargs(args)
+  // yargs drops a bare `-` (the usual name for standard input); carry it through as a token and restore it.
+  const shielded = args.map((arg) => (arg === "-" ? STDIN_TOKEN : arg));
+  const parser: Argv = yargs(shielded)
     .scriptName("mcp-conf")
     .usage("mcp-conf <command> [options]\n\nRecord, validate and watch Model Context Protocol sessions.")
     .version(VERSION)
@@ -69,12 +82,12 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
       describe: command.describe,
       builder: command.builder,
       handler: async (argv) => {
-        exitCode = await command.run(argv as never, io);
+        exitCode = await command.run(restoreStdinArgs(argv) as never, io);
       },
     });
   }
   try {
-    await parser.parseAsync(args, {}, (err, _argv, output) => {
+    await parser.parseAsync(shielded, {}, (err, _argv, output) => {
       if (output && !err) io.stdout.write(`${output}\n`);
     });
   } catch (error) {

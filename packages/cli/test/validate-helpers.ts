@@ -1,0 +1,122 @@
+/**
+ * Helpers for the CLI tests of `validate` and `requirements`: run the built `mcp-conf` binary as a real process,
+ * and write small traces (a clean session, a failing one, malformed ones) to a temporary directory.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+export const BIN = join(REPO_ROOT, "packages", "cli", "dist", "bin.js");
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `mcp-conf ARGS` from the repository root, optionally feeding standard input. */
+export function mcpConf(args: string[], stdin?: string): CliRun {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: REPO_ROOT,
+    input: stdin ?? "",
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, FORCE_COLOR: "0" },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+type Line = Record<string, unknown>;
+
+const c2s = { direction: "client-to-server", transport: "stdio" };
+const s2c = { direction: "server-to-client", transport: "stdio" };
+
+/** Trace lines: seq assigned in order. */
+export function jsonl(lines: Line[]): string {
+  return `${lines.map((line, seq) => JSON.stringify({ seq, ...line })).join("\n")}\n`;
+}
+
+export function handshake(): Line[] {
+  return [
+    { ...c2s, kind: "lifecycle", event: "transport-open" },
+    {
+      ...c2s,
+      kind: "message",
+      payload: {
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "test-client", version: "1.0.0" },
+        },
+      },
+    },
+    {
+      ...s2c,
+      kind: "message",
+      payload: {
+        jsonrpc: "2.0",
+        id: 0,
+        result: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          serverInfo: { name: "test-server", version: "1.0.0" },
+        },
+      },
+    },
+    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", method: "notifications/initialized" } },
+  ];
+}
+
+const close: Line = { ...c2s, kind: "lifecycle", event: "transport-close" };
+
+/** A clean session: handshake, a ping answered, close. */
+export function cleanSession(): string {
+  return jsonl([
+    ...handshake(),
+    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", id: 1, method: "ping" } },
+    { ...s2c, kind: "message", payload: { jsonrpc: "2.0", id: 1, result: {} } },
+    close,
+  ]);
+}
+
+/** A session breaking MUSTs: a request id reused while open, and an answer to a request never made. */
+export function failingSession(): string {
+  return jsonl([
+    ...handshake(),
+    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", id: 1, method: "ping" } },
+    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", id: 1, method: "ping" } },
+    { ...s2c, kind: "message", payload: { jsonrpc: "2.0", id: 1, result: {} } },
+    { ...s2c, kind: "message", payload: { jsonrpc: "2.0", id: 77, result: {} } },
+    close,
+  ]);
+}
+
+/** A session with messages but no initialize: it declares no protocol version. */
+export function undeclaredSession(): string {
+  return jsonl([
+    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", id: 1, method: "ping" } },
+    { ...s2c, kind: "message", payload: { jsonrpc: "2.0", id: 1, result: {} } },
+  ]);
+}
+
+export function lifecycleOnly(): string {
+  return jsonl([{ ...c2s, kind: "lifecycle", event: "transport-open" }, close]);
+}
+
+/** Writes named files into a fresh temporary directory; returns their paths by name. */
+export function tempTraces(files: Record<string, string>): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), "mcp-conf-validate-"));
+  const paths: Record<string, string> = {};
+  for (const [name, text] of Object.entries(files)) {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    paths[name] = path;
+  }
+  return paths;
+}

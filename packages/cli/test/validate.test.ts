@@ -1,0 +1,195 @@
+/**
+ * `mcp-conf validate` as a user runs it (the built binary, a real process): exit codes for every kind of trace,
+ * one-line errors, standard input, several traces, and each format's output.
+ */
+import { readFileSync } from "node:fs";
+import { XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import {
+  cleanSession,
+  failingSession,
+  lifecycleOnly,
+  mcpConf,
+  REPO_ROOT,
+  tempTraces,
+  undeclaredSession,
+} from "./validate-helpers.js";
+
+const TOOL_006 = "corpus/2025-11-25/violations/tool-006-name-charset.jsonl";
+
+const t = tempTraces({
+  "clean.jsonl": cleanSession(),
+  "failing.jsonl": failingSession(),
+  "empty.jsonl": "",
+  "lifecycle.jsonl": lifecycleOnly(),
+  "undeclared.jsonl": undeclaredSession(),
+  "malformed.jsonl": `${cleanSession().split("\n").slice(0, 3).join("\n")}\n{"seq": 9, "direction": "client-to-server",\n`,
+  "bad-seq.jsonl": cleanSession().replace('"seq":2,', '"seq":0,'),
+});
+
+function oneLine(stderr: string): string {
+  const lines = stderr.split("\n").filter((l) => l !== "");
+  expect(lines, `stderr: ${stderr}`).toHaveLength(1);
+  return lines[0]!;
+}
+
+describe("mcp-conf validate: exit codes", () => {
+  it("exits 0 for a clean session and prints the text report", () => {
+    const run = mcpConf(["validate", t["clean.jsonl"]!]);
+    expect(run.stderr).toBe("");
+    expect(run.stdout.startsWith("MCP trace validation — revision 2025-11-25\n")).toBe(true);
+    expect(run.stdout).toContain("\nverdict: pass\n");
+    expect(run.code).toBe(0);
+  });
+
+  it("exits 0 for a session that only warns, and 1 under --strict", () => {
+    const run = mcpConf(["validate", TOOL_006]);
+    expect(run.stdout).toContain("\nverdict: pass-with-warnings\n");
+    expect(run.code).toBe(0);
+    expect(mcpConf(["validate", "--strict", TOOL_006]).code).toBe(1);
+  });
+
+  it("exits 1 for a session that breaks a MUST", () => {
+    const run = mcpConf(["validate", t["failing.jsonl"]!]);
+    expect(run.stdout).toContain("\nverdict: fail\n");
+    expect(run.code).toBe(1);
+  });
+
+  it("exits 3 with one `line N:` line for a malformed trace", () => {
+    const run = mcpConf(["validate", t["malformed.jsonl"]!]);
+    expect(oneLine(run.stderr)).toMatch(/^mcp-conf validate: .*malformed\.jsonl: line 4: /);
+    expect(run.stdout).toBe("");
+    expect(run.code).toBe(3);
+    const seq = mcpConf(["validate", t["bad-seq.jsonl"]!]);
+    expect(oneLine(seq.stderr)).toMatch(/bad-seq\.jsonl: line 3: /);
+    expect(seq.code).toBe(3);
+  });
+
+  it("exits 2 for an empty or lifecycle-only trace: a failed capture judged nothing", () => {
+    for (const name of ["empty.jsonl", "lifecycle.jsonl"]) {
+      const run = mcpConf(["validate", t[name]!]);
+      expect(oneLine(run.stderr)).toMatch(new RegExp(`^mcp-conf validate: .*${name} judged nothing: `));
+      expect(run.stdout).toBe("");
+      expect(run.code).toBe(2);
+    }
+  });
+
+  it("exits 2 for a trace that declares no revision, and judges it with --revision", () => {
+    const run = mcpConf(["validate", t["undeclared.jsonl"]!]);
+    expect(oneLine(run.stderr)).toContain("declares no protocol version");
+    expect(run.code).toBe(2);
+    const forced = mcpConf(["validate", "--revision", "2025-11-25", t["undeclared.jsonl"]!]);
+    expect(forced.stdout).toContain("MCP trace validation — revision 2025-11-25");
+  });
+
+  it("exits 2 with one line for bad invocations", () => {
+    const cases: [string[], RegExp][] = [
+      [["validate"], /^mcp-conf: /],
+      [["validate", "--format", "xml", t["clean.jsonl"]!], /unknown format "xml"/],
+      [
+        ["validate", "--revision", "1999-01-01", t["clean.jsonl"]!],
+        /unknown revision "1999-01-01" \(known: 2025-11-25\)/,
+      ],
+      [["validate", "-", "-"], /standard input \(-\) given twice/],
+      [["validate", "no/such/trace.jsonl"], /no\/such\/trace\.jsonl: no such file/],
+      [["bogus"], /^mcp-conf: unknown command "bogus"/],
+      [["validate", "--bogus", t["clean.jsonl"]!], /^mcp-conf: Unknown argument: bogus$/],
+    ];
+    for (const [args, message] of cases) {
+      const run = mcpConf(args);
+      expect(oneLine(run.stderr), args.join(" ")).toMatch(message);
+      expect(run.code, args.join(" ")).toBe(2);
+    }
+  });
+
+  it("exits with the worst code of several traces and still judges the others", () => {
+    const run = mcpConf(["validate", t["clean.jsonl"]!, t["malformed.jsonl"]!, t["failing.jsonl"]!]);
+    expect(run.code).toBe(3);
+    expect(run.stdout.match(/^MCP trace validation/gm)).toHaveLength(2);
+    expect(run.stdout).toContain("\nverdict: pass\n\nMCP trace validation");
+    expect(mcpConf(["validate", t["clean.jsonl"]!, t["failing.jsonl"]!]).code).toBe(1);
+    expect(mcpConf(["validate", t["failing.jsonl"]!, t["empty.jsonl"]!]).code).toBe(2);
+  });
+});
+
+describe("mcp-conf validate: input and formats", () => {
+  it("reads standard input for -", () => {
+    const run = mcpConf(["validate", "-", "--format", "json"], readFileSync(`${REPO_ROOT}/${TOOL_006}`, "utf8"));
+    const report = JSON.parse(run.stdout);
+    expect(report.requirements.find((r: { id: string }) => r.id === "TOOL-006").outcome).toBe("warn");
+    expect(run.code).toBe(0);
+  });
+
+  it("names standard input in its one-line errors", () => {
+    const run = mcpConf(["validate", "-"], "not json\n");
+    expect(oneLine(run.stderr)).toMatch(/^mcp-conf validate: standard input: line 1: /);
+    expect(run.code).toBe(3);
+  });
+
+  it("prints the same report as the library's golden for the seed's tool-006 trace", () => {
+    const golden = readFileSync(`${REPO_ROOT}/corpus/2025-11-25/golden/tool-006-name-charset.json`, "utf8");
+    expect(mcpConf(["validate", "--format", "json", TOOL_006]).stdout).toBe(golden);
+  });
+
+  it("writes one JUnit document with a testsuite per trace", () => {
+    const run = mcpConf(["validate", "--format", "junit", TOOL_006, t["clean.jsonl"]!]);
+    expect(XMLValidator.validate(run.stdout)).toBe(true);
+    expect(run.stdout.match(/<testsuite /g)).toHaveLength(2);
+    expect(run.stdout).toContain('<testcase name="TOOL-006" classname="TOOL">');
+  });
+
+  it("locates SARIF results at the trace line of the event they name", () => {
+    const run = mcpConf(["validate", "--format", "sarif", TOOL_006]);
+    const log = JSON.parse(run.stdout);
+    const result = log.runs[0].results.find((r: { ruleId: string }) => r.ruleId === "TOOL-006");
+    expect(result.locations[0].physicalLocation).toEqual({
+      artifactLocation: { uri: TOOL_006 },
+      region: { startLine: 6 },
+    });
+    const line = readFileSync(`${REPO_ROOT}/${TOOL_006}`, "utf8").split("\n")[5]!;
+    expect(JSON.parse(line).seq).toBe(5);
+  });
+});
+
+describe("mcp-conf requirements", () => {
+  it("prints the registry as JSON: {revision, requirements}", () => {
+    const run = mcpConf(["requirements", "--format", "json"]);
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    expect(Object.keys(doc)).toEqual(["revision", "requirements"]);
+    expect(doc.revision).toBe("2025-11-25");
+    expect(doc.requirements.length).toBeGreaterThanOrEqual(70);
+    const tool006 = doc.requirements.find((r: { id: string }) => r.id === "TOOL-006");
+    expect(tool006.source.url).toBe("https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names");
+    expect(tool006.checks).toContain("tool.name-charset");
+  });
+
+  it("prints one text block per requirement with its quote, URL and how it is judged", () => {
+    const run = mcpConf(["requirements", "--revision", "2025-11-25"]);
+    expect(run.code).toBe(0);
+    const blocks = run.stdout.trimEnd().split("\n\n");
+    const json = JSON.parse(mcpConf(["requirements", "--format", "json"]).stdout);
+    expect(blocks).toHaveLength(json.requirements.length + 1);
+    const block = blocks.find((b) => b.startsWith("TOOL-006 "))!;
+    expect(block).toBe(
+      [
+        "TOOL-006 (SHOULD) binds the server, when server.tools is negotiated",
+        `  "${json.requirements.find((r: { id: string }) => r.id === "TOOL-006").source.quote}"`,
+        "  https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names",
+        "  checks: tool.name-charset",
+      ].join("\n"),
+    );
+    expect(blocks.some((b) => /\n {2}excluded: /.test(b))).toBe(true);
+  });
+
+  it("exits 2 with one line for an unknown revision or format", () => {
+    for (const args of [
+      ["requirements", "--revision", "2024-01-01"],
+      ["requirements", "--format", "yaml"],
+    ]) {
+      const run = mcpConf(args);
+      expect(oneLine(run.stderr)).toMatch(/^mcp-conf: requirements: unknown (revision|format)/);
+      expect(run.code).toBe(2);
+    }
+  });
+});
