@@ -190,7 +190,8 @@ class Mapper implements SpanMapper {
     let time: bigint;
     if (parsed !== undefined) time = parsed;
     else if (this.options.clock) time = this.options.clock();
-    else time = (this.lastTime ?? 0n) + BigInt(Math.max(1, event.seq - this.lastTimedSeq)) * MICROSECOND;
+    else if (this.lastTime === undefined) time = BigInt(Math.max(0, event.seq)) * MICROSECOND;
+    else time = this.lastTime + BigInt(Math.max(1, event.seq - this.lastTimedSeq)) * MICROSECOND;
     this.lastTime = time;
     this.lastTimedSeq = event.seq;
     return time;

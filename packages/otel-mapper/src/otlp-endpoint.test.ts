@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import {
+  isLoopbackHost,
+  OtlpConfigError,
+  parseOtlpHeader,
+  parseOtlpHeaders,
+  plaintextCollectorWarning,
+  resolveTracesUrl,
+} from "./otlp-endpoint.js";
+
+describe("--otlp URL", () => {
+  it("appends /v1/traces to a base URL and keeps a full traces URL as it is", () => {
+    expect(resolveTracesUrl("http://localhost:4318")).toBe("http://localhost:4318/v1/traces");
+    expect(resolveTracesUrl("http://localhost:4318/")).toBe("http://localhost:4318/v1/traces");
+    expect(resolveTracesUrl("https://otel.example.com/tenant-1")).toBe("https://otel.example.com/tenant-1/v1/traces");
+    expect(resolveTracesUrl("http://127.0.0.1:4318/v1/traces")).toBe("http://127.0.0.1:4318/v1/traces");
+  });
+
+  it("refuses what is not an http(s) URL, and credentials in the URL, with a one-line error", () => {
+    for (const bad of ["localhost:4318", "ftp://host/", "not a url", "http://user:pw@host:4318"]) {
+      expect(() => resolveTracesUrl(bad), bad).toThrow(OtlpConfigError);
+    }
+    expect(() => resolveTracesUrl("nope")).toThrow(/^--otlp: not a URL: "nope"$/);
+  });
+});
+
+describe("--otlp-header", () => {
+  it("splits NAME=VALUE at the first equals sign; a later value for a name wins", () => {
+    expect(parseOtlpHeader("authorization=Bearer a=b")).toEqual(["authorization", "Bearer a=b"]);
+    expect(parseOtlpHeaders(["x-a=1", "x-b=2", "x-a=3"])).toEqual({ "x-a": "3", "x-b": "2" });
+  });
+
+  it("refuses a value without a name, a bad header name, or a line break", () => {
+    for (const bad of ["novalue", "=v", "bad name=v", "x-a=1\r\nx-injected: 1"]) {
+      expect(() => parseOtlpHeader(bad), bad).toThrow(OtlpConfigError);
+    }
+  });
+});
+
+describe("clear-text warning", () => {
+  it("warns for an http:// collector that is not this machine, naming what would travel unencrypted", () => {
+    const warning = plaintextCollectorWarning("http://collector.example.com:4318/v1/traces");
+    expect(warning).toContain("collector.example.com:4318");
+    expect(warning).toMatch(/method and tool names, resource URIs, session ids, error codes and findings/);
+    expect(plaintextCollectorWarning("http://10.1.2.3:4318/v1/traces")).toBeDefined();
+  });
+
+  it("stays quiet for https:// and for loopback collectors", () => {
+    expect(plaintextCollectorWarning("https://collector.example.com/v1/traces")).toBeUndefined();
+    for (const url of ["http://localhost:4318/v1/traces", "http://127.0.0.5:4318/v1/traces", "http://[::1]:4318/"]) {
+      expect(plaintextCollectorWarning(url), url).toBeUndefined();
+    }
+    expect(isLoopbackHost("app.localhost")).toBe(true);
+    expect(isLoopbackHost("128.0.0.1")).toBe(false);
+  });
+});
