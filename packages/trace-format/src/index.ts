@@ -3,6 +3,8 @@
  * writing, canonical JSON, terminal-safe text, and the exchange model that pairs requests with their answers.
  */
 
+/** RFC 8785 canonical JSON text and JSON equality (key order irrelevant, 1 and "1" differ). */
+export { canonicalJson, jsonEqual } from "./canonical-json.js";
 export {
   /** The exchange model's correlation defects: a duplicate id, a response to nothing, a batch, … */
   type CorrelationIssue,
