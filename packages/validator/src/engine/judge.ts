@@ -21,10 +21,10 @@ import {
 import { ALL_CHECKS } from "../checks/index.js";
 import { knownRevisions, loadRegistry } from "../registry/index.js";
 import { schemaFor } from "../schema/index.js";
-import { DispatchTables, type RunningCheck } from "./dispatch.js";
+import { DispatchTables, type RunningCheck, runningCheck } from "./dispatch.js";
 import { CheckError, RevisionError } from "./errors.js";
 import { judgeRequirement, totalsOf, verdictOf } from "./outcome.js";
-import type { CheckContext, CheckDefinition, CheckHandlers, Finding, Registry, Report } from "./types.js";
+import type { CheckContext, CheckDefinition, Finding, Registry, Report } from "./types.js";
 
 export interface JudgeOptions {
   /** Judge at this revision, whatever the trace declares. */
@@ -51,6 +51,10 @@ export interface CheckStats {
 export interface Judge {
   /** The revision being judged; undefined until given or declared by the trace. */
   readonly revision: string | undefined;
+  /** The registry being judged against; undefined until the revision is known. */
+  readonly registry: Registry | undefined;
+  /** What the trace has shown so far of the session (versions, capabilities); undefined until the revision is known. */
+  readonly facts: SessionFacts | undefined;
   /** Feeds one event, in seq order. Cheap: the event goes only to the checks subscribed to it. */
   observe(event: TraceEvent): void;
   /** Ends the trace and builds the report (idempotent). Throws a `RevisionError` if no revision was ever known. */
@@ -106,7 +110,7 @@ class Pipeline {
       this.states.set(definition.id, state);
       const ctx = this.contextFor(definition.id, state, schema);
       const handlers = guard(definition.id, "create", () => definition.create(ctx));
-      this.running.push({ id: definition.id, index: this.running.length, subscribe: definition.subscribe, handlers });
+      this.running.push(runningCheck(definition.id, this.running.length, definition.subscribe, handlers));
     }
     this.tables = new DispatchTables(this.running);
   }
@@ -142,26 +146,72 @@ class Pipeline {
     };
   }
 
+  /** The check being called, so that an exception can name it (one try per event, not one per call). */
+  private current: RunningCheck | undefined;
+  private phase = "";
+
   observe(event: TraceEvent): void {
     const { messages, exchanges, issues } = this.correlator.observe(event);
+    const tables = this.tables;
     for (const ref of messages) this.tracker.message(ref);
     for (const exchange of exchanges) this.tracker.exchange(exchange);
-    for (const check of this.tables.forEvent(event)) call(check, "event", event);
-    for (const ref of messages) for (const check of this.tables.forMessage(ref)) call(check, "message", ref);
-    for (const issue of issues) for (const check of this.tables.forIssue(issue)) call(check, "issue", issue);
-    for (const exchange of exchanges) this.dispatchExchange(exchange);
+    try {
+      this.phase = "event";
+      for (const check of tables.forEvent(event)) {
+        this.current = check;
+        check.onEvent!(event);
+      }
+      this.phase = "message";
+      for (const ref of messages) {
+        for (const check of tables.forMessage(ref)) {
+          this.current = check;
+          check.onMessage!(ref);
+        }
+      }
+      this.phase = "issue";
+      for (const issue of issues) {
+        for (const check of tables.issueListeners) {
+          this.current = check;
+          check.onIssue!(issue);
+        }
+      }
+      this.dispatchExchanges(exchanges);
+    } catch (error) {
+      throw this.blame(error);
+    }
+    this.current = undefined;
   }
 
-  private dispatchExchange(exchange: Exchange): void {
-    for (const check of this.tables.forExchange(exchange)) call(check, "exchange", exchange);
+  private dispatchExchanges(exchanges: readonly Exchange[]): void {
+    this.phase = "exchange";
+    for (const exchange of exchanges) {
+      for (const check of this.tables.forExchange(exchange)) {
+        this.current = check;
+        check.onExchange!(exchange);
+      }
+    }
+  }
+
+  private blame(error: unknown): unknown {
+    const check = this.current;
+    this.current = undefined;
+    return check ? new CheckError(check.id, this.phase, error) : error;
   }
 
   finish(): Report {
-    for (const exchange of this.correlator.finish()) {
-      this.tracker.exchange(exchange);
-      this.dispatchExchange(exchange);
+    const unanswered = this.correlator.finish();
+    for (const exchange of unanswered) this.tracker.exchange(exchange);
+    try {
+      this.dispatchExchanges(unanswered);
+      this.phase = "finish";
+      for (const check of this.tables.finishers) {
+        this.current = check;
+        check.onFinish!();
+      }
+    } catch (error) {
+      throw this.blame(error);
     }
-    for (const check of this.tables.finishers) call(check, "finish", undefined);
+    this.current = undefined;
     for (const [check, state] of this.states) {
       const hidden = state.reported - state.kept.length;
       if (hidden <= 0) continue;
@@ -175,9 +225,7 @@ class Pipeline {
       examined: (check: string) => this.states.get(check)?.examined ?? 0,
       findings: (check: string) => this.states.get(check)?.kept ?? [],
     };
-    const requirements = this.registry.requirements.map((requirement) =>
-      judgeRequirement(requirement, facts, evidence),
-    );
+    const requirements = this.registry.requirements.map((requirement) => judgeRequirement(requirement, facts, evidence));
     const totals = totalsOf(requirements);
     return { revision: this.registry.revision, totals, requirements, verdict: verdictOf(totals) };
   }
@@ -187,18 +235,6 @@ class Pipeline {
       const state = this.states.get(id)!;
       return { check: id, examined: state.examined, findings: state.reported };
     });
-  }
-}
-
-type Phase = keyof CheckHandlers;
-
-function call(check: RunningCheck, phase: Phase, argument: unknown): void {
-  const handler = check.handlers[phase] as ((value: unknown) => void) | undefined;
-  if (!handler) return;
-  try {
-    handler.call(check.handlers, argument);
-  } catch (error) {
-    throw new CheckError(check.id, phase, error);
   }
 }
 
@@ -241,6 +277,14 @@ class IncrementalJudge implements Judge {
 
   get revision(): string | undefined {
     return this.pipeline?.registry.revision;
+  }
+
+  get registry(): Registry | undefined {
+    return this.pipeline?.registry;
+  }
+
+  get facts(): SessionFacts | undefined {
+    return this.pipeline?.tracker.facts;
   }
 
   observe(event: TraceEvent): void {
