@@ -99,7 +99,7 @@ const strangeValue = fc.oneof(
 export const mutatedEvent: fc.Arbitrary<unknown> = fc
   .tuple(validEvent, fc.constantFrom(...SCHEMA_PATHS), fc.option(strangeValue, { nil: undefined }))
   .map(([event, path, value]) => {
-    const copy = structuredClone(event) as Record<string, unknown>;
+    const copy = structuredClone(event) as unknown as Record<string, unknown>;
     let node: Record<string, unknown> = copy;
     for (const key of path.slice(0, -1)) {
       const next = node[key];
