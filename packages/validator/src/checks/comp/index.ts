@@ -1,4 +1,15 @@
-/** The checks of the COMP area. */
+/** The checks of the COMP area (server/utilities/completion). */
 import type { CheckDefinition } from "../../engine/types.js";
+import { capabilityDeclaredCheck } from "../tool/capability-declared.js";
+import { compUnknownPromptRejected, compValuesLimit } from "./completions.js";
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [
+  capabilityDeclaredCheck({
+    id: "comp.capability-declared",
+    capability: "completions",
+    methods: ["completion/complete"],
+    notifications: [],
+  }),
+  compUnknownPromptRejected,
+  compValuesLimit,
+];

@@ -1,4 +1,15 @@
-/** The checks of the LOG area. */
+/** The checks of the LOG area (server/utilities/logging). */
 import type { CheckDefinition } from "../../engine/types.js";
+import { capabilityDeclaredCheck } from "../tool/capability-declared.js";
+import { logInvalidLevelRejected, logLevelRespected } from "./levels.js";
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [
+  capabilityDeclaredCheck({
+    id: "log.capability-declared",
+    capability: "logging",
+    methods: ["logging/setLevel"],
+    notifications: ["notifications/message"],
+  }),
+  logInvalidLevelRejected,
+  logLevelRespected,
+];

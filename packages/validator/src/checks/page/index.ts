@@ -1,4 +1,5 @@
-/** The checks of the PAGE area. */
+/** The checks of the PAGE area (server/utilities/pagination). */
 import type { CheckDefinition } from "../../engine/types.js";
+import { pageCursorFromServer, pageInvalidCursorAnswered, pageInvalidCursorRejected } from "./cursors.js";
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [pageInvalidCursorAnswered, pageCursorFromServer, pageInvalidCursorRejected];

@@ -1,4 +1,37 @@
-/** The checks of the PROM area. */
+/** The checks of the PROM area (server/prompts). */
 import type { CheckDefinition } from "../../engine/types.js";
+import { nameOf } from "../page/listing.js";
+import { capabilityDeclaredCheck } from "../tool/capability-declared.js";
+import { listChangedNotifiedCheck } from "../tool/list-changed-notified.js";
+import {
+  promAudioContentEncoded,
+  promEmbeddedResourceContent,
+  promEmbeddedResourceMimeType,
+  promEmbeddedResourceUri,
+  promImageContentEncoded,
+} from "./message-content.js";
+import { promRequiredArgumentsEnforced, promUnknownNameRejected } from "./requests.js";
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [
+  capabilityDeclaredCheck({
+    id: "prom.capability-declared",
+    capability: "prompts",
+    methods: ["prompts/list", "prompts/get"],
+    notifications: ["notifications/prompts/list_changed"],
+  }),
+  listChangedNotifiedCheck({
+    id: "prom.list-changed-notified",
+    listMethod: "prompts/list",
+    itemsKey: "prompts",
+    notification: "notifications/prompts/list_changed",
+    keyOf: nameOf,
+    noun: "prompt",
+  }),
+  promImageContentEncoded,
+  promAudioContentEncoded,
+  promEmbeddedResourceUri,
+  promEmbeddedResourceMimeType,
+  promEmbeddedResourceContent,
+  promUnknownNameRejected,
+  promRequiredArgumentsEnforced,
+];

@@ -1,4 +1,32 @@
-/** The checks of the RES area. */
+/** The checks of the RES area (server/resources). */
 import type { CheckDefinition } from "../../engine/types.js";
+import { uriOf } from "../page/listing.js";
+import { capabilityDeclaredCheck } from "../tool/capability-declared.js";
+import { listChangedNotifiedCheck } from "../tool/list-changed-notified.js";
+import { resBlobBase64 } from "./blob-base64.js";
+import { resUriValid } from "./uri-valid.js";
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [
+  capabilityDeclaredCheck({
+    id: "res.capability-declared",
+    capability: "resources",
+    methods: [
+      "resources/list",
+      "resources/templates/list",
+      "resources/read",
+      "resources/subscribe",
+      "resources/unsubscribe",
+    ],
+    notifications: ["notifications/resources/list_changed", "notifications/resources/updated"],
+  }),
+  listChangedNotifiedCheck({
+    id: "res.list-changed-notified",
+    listMethod: "resources/list",
+    itemsKey: "resources",
+    notification: "notifications/resources/list_changed",
+    keyOf: uriOf,
+    noun: "resource",
+  }),
+  resUriValid,
+  resBlobBase64,
+];
