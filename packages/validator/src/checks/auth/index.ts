@@ -1,4 +1,5 @@
-/** The checks of the AUTH area. */
+/** The checks of the AUTH area: what the MCP wire shows of authorization challenges. */
 import type { CheckDefinition } from "../../engine/types.js";
+import { challengeScope, insufficientScopeChallenge, unauthorizedChallenge } from "./challenges.js";
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [unauthorizedChallenge, challengeScope, insufficientScopeChallenge];

@@ -1,4 +1,34 @@
-/** The checks of the BASE area. */
+/** The checks of the BASE area: JSON-RPC shape, ids, responses, `_meta` keys and the official schema. */
 import type { CheckDefinition } from "../../engine/types.js";
+import { jsonRpcValid } from "./jsonrpc-valid.js";
+import { metaNameChars, metaNameEdges, metaPrefixFormat, metaPrefixLabels } from "./meta-keys.js";
+import { notificationNoId } from "./notification-no-id.js";
+import { requestIdNotNull, requestIdType, requestIdUnique } from "./request-id.js";
+import {
+  errorCodeInteger,
+  errorIdMatches,
+  errorObject,
+  responseHasResult,
+  resultIdMatches,
+  resultIsObject,
+} from "./responses.js";
+import { schemaValid } from "./schema-valid.js";
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [
+  jsonRpcValid,
+  requestIdType,
+  requestIdNotNull,
+  requestIdUnique,
+  resultIdMatches,
+  responseHasResult,
+  resultIsObject,
+  errorIdMatches,
+  errorObject,
+  errorCodeInteger,
+  notificationNoId,
+  schemaValid,
+  metaPrefixFormat,
+  metaPrefixLabels,
+  metaNameEdges,
+  metaNameChars,
+];

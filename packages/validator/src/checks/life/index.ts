@@ -1,4 +1,22 @@
-/** The checks of the LIFE area. */
+/** The checks of the LIFE area: the initialize exchange, its ordering, and negotiated capabilities. */
 import type { CheckDefinition } from "../../engine/types.js";
+import {
+  initializeFirst,
+  initializeFromClient,
+  initializeResultComplete,
+  requestedVersionFormat,
+} from "./initialize.js";
+import { initializedSent } from "./initialized.js";
+import { negotiatedCapabilitiesOnly } from "./negotiated-capabilities.js";
+import { clientWaitsForInitialize, serverWaitsForInitialized } from "./ordering.js";
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [
+  initializeFirst,
+  initializeFromClient,
+  initializedSent,
+  initializeResultComplete,
+  clientWaitsForInitialize,
+  serverWaitsForInitialized,
+  requestedVersionFormat,
+  negotiatedCapabilitiesOnly,
+];

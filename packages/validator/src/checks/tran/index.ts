@@ -1,4 +1,29 @@
-/** The checks of the TRAN area. */
+/** The checks of the TRAN area: stdio output validity and the streamable-HTTP transport's rules. */
 import type { CheckDefinition } from "../../engine/types.js";
+import { clientUsesPost, getAccept, postAccept, postBodySingle } from "./client-requests.js";
+import { responseEventually } from "./response-eventually.js";
+import { getResponse, notificationPost202, requestPostContentType } from "./server-responses.js";
+import {
+  protocolVersionHeader,
+  protocolVersionNegotiated,
+  sessionIdEchoed,
+  sessionIdVisibleAscii,
+} from "./session-headers.js";
+import { stdioClientInputValid, stdioServerOutputValid } from "./stdio-valid.js";
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [
+  stdioServerOutputValid,
+  stdioClientInputValid,
+  clientUsesPost,
+  postAccept,
+  postBodySingle,
+  notificationPost202,
+  requestPostContentType,
+  responseEventually,
+  getAccept,
+  getResponse,
+  sessionIdVisibleAscii,
+  sessionIdEchoed,
+  protocolVersionHeader,
+  protocolVersionNegotiated,
+];

@@ -1,0 +1,78 @@
+/**
+ * What the MCP wire shows of authorization (AUTH-051/055/056 and AUTH-013): a 401 carries a Bearer
+ * `WWW-Authenticate` challenge (OAuth 2.1 §5.3), which should name the `scope` needed; an insufficient-scope
+ * challenge comes with 403 and names `scope` and `resource_metadata`. Only headers are read: tokens are never
+ * recorded.
+ */
+import type { HttpEvent, TraceEvent } from "@mcp-conf/trace-format";
+import type { CheckDefinition } from "../../engine/types.js";
+import { header } from "../base/http-requests.js";
+import { quote } from "../base/wire.js";
+
+const BEARER = /(?:^|,)\s*bearer(?:\s|$)/i;
+const hasParam = (challenge: string, name: string) => new RegExp(`(?:^|[\\s,])${name}\\s*=`, "i").test(challenge);
+const INSUFFICIENT_SCOPE = /(?:^|[\s,])error\s*=\s*"?insufficient_scope"?/i;
+
+function responseCheck(
+  id: string,
+  description: string,
+  judge: (ctx: Parameters<CheckDefinition["create"]>[0], event: HttpEvent) => void,
+): CheckDefinition {
+  return {
+    id,
+    description,
+    subscribe: { events: ["http"] },
+    create(ctx) {
+      return {
+        event(event: TraceEvent) {
+          if (event.kind === "http" && event.direction === "server-to-client") judge(ctx, event);
+        },
+      };
+    },
+  };
+}
+
+export const unauthorizedChallenge = responseCheck(
+  "auth.unauthorized-challenge",
+  "A 401 response carries a Bearer WWW-Authenticate challenge.",
+  (ctx, event) => {
+    if (event.status !== 401) return;
+    ctx.examined();
+    const challenge = header(event, "www-authenticate");
+    if (challenge === undefined) ctx.report(event.seq, "HTTP 401 without a WWW-Authenticate header");
+    else if (!BEARER.test(challenge)) {
+      ctx.report(event.seq, `HTTP 401 whose WWW-Authenticate ${quote(challenge)} holds no Bearer challenge`);
+    }
+  },
+);
+
+export const challengeScope = responseCheck(
+  "auth.challenge-scope",
+  "A 401's Bearer challenge names the scope needed.",
+  (ctx, event) => {
+    if (event.status !== 401) return;
+    const challenge = header(event, "www-authenticate");
+    if (challenge === undefined || !BEARER.test(challenge)) return;
+    ctx.examined();
+    if (!hasParam(challenge, "scope")) {
+      ctx.report(event.seq, `HTTP 401 whose WWW-Authenticate ${quote(challenge)} names no scope`);
+    }
+  },
+);
+
+export const insufficientScopeChallenge = responseCheck(
+  "auth.insufficient-scope-challenge",
+  "An insufficient_scope challenge comes with 403 and names scope and resource_metadata.",
+  (ctx, event) => {
+    const challenge = header(event, "www-authenticate");
+    if (challenge === undefined || !INSUFFICIENT_SCOPE.test(challenge)) return;
+    ctx.examined();
+    const defects: string[] = [];
+    if (event.status !== 403) defects.push(`comes with HTTP ${event.status ?? "(no status)"}, not 403 Forbidden`);
+    if (!hasParam(challenge, "scope")) defects.push("names no scope");
+    if (!hasParam(challenge, "resource_metadata")) defects.push("names no resource_metadata");
+    if (defects.length > 0) {
+      ctx.report(event.seq, `an insufficient_scope challenge ${quote(challenge)} ${defects.join(", ")}`);
+    }
+  },
+);

@@ -1,0 +1,34 @@
+/**
+ * Requests a server refused at the HTTP layer (401 or 403: not authorized, never delivered as JSON-RPC). A client
+ * re-sends such a request, with its id, once it has authorized; that is not an id reused. Only certain pairings
+ * count (see HttpRequests). Bounded: an id is forgotten once its re-sent copy is seen.
+ */
+import { type Direction, idKey, type TraceEvent } from "@mcp-conf/trace-format";
+import { HttpRequests } from "./http-requests.js";
+
+const REFUSALS = new Set([401, 403]);
+const MAX_REMEMBERED = 1024;
+
+export class HttpRejections {
+  private readonly http = new HttpRequests();
+  private readonly refused = new Set<string>();
+
+  observe(event: TraceEvent): void {
+    const response = this.http.observe(event).response;
+    if (!response?.certain || !response.request) return;
+    const { request, event: http } = response;
+    if (request.rpcId === undefined || !REFUSALS.has(http.status ?? 0)) return;
+    if (this.refused.size < MAX_REMEMBERED) this.refused.add(idKey(request.rpcId));
+  }
+
+  /** Whether a client request id seen again is the re-sent copy of a refused request (forgets it if so). */
+  takeResent(direction: Direction, id: string | number): boolean {
+    if (direction !== "client-to-server") return false;
+    return this.refused.delete(idKey(id));
+  }
+
+  /** Whether a client request id was refused at the HTTP layer (and not yet re-sent). */
+  wasRefused(id: string | number): boolean {
+    return this.refused.has(idKey(id));
+  }
+}

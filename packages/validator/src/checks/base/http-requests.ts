@@ -1,0 +1,160 @@
+/**
+ * A reading of the streamable-HTTP events of a trace: which HTTP request carried which message, and which response
+ * answers which request. The trace does not record the pairing, so it is inferred: the c→s `http` event of a POST
+ * comes right before the message it carried; a response answers one of the requests still waiting for theirs.
+ * When several are waiting the guess may be wrong, so every response says whether its pairing is certain
+ * (exactly one request was waiting) and which kinds of request it could answer; checks judge only what is certain.
+ * State is bounded by the number of HTTP requests in flight.
+ */
+import { classifyMessage, type HttpEvent, type MessageEvent, type TraceEvent } from "@mcp-conf/trace-format";
+import { isObject } from "./wire.js";
+
+/** What an HTTP request turned out to be. */
+/** `post-notification` covers notifications and responses; `post-other` a batch or an invalid body. */
+export type HttpRequestKind =
+  | "post-request"
+  | "post-notification"
+  | "post-other"
+  | "post-empty"
+  | "get"
+  | "delete"
+  | "other";
+
+export interface HttpRequest {
+  seq: number;
+  event: HttpEvent;
+  /** Upper-cased method: recorded, or inferred (a body means POST, none means GET). */
+  method: string;
+  kind: HttpRequestKind;
+  /** The message the POST carried, when it did. */
+  body?: MessageEvent;
+  /** The JSON-RPC method and id of the request the POST carried, when it carried one. */
+  rpcMethod?: string;
+  rpcId?: string | number;
+}
+
+export interface HttpResponseReading {
+  event: HttpEvent;
+  /** The request it most likely answers (undefined when none was waiting). */
+  request?: HttpRequest;
+  /** True when exactly one request was waiting, so `request` is certain. */
+  certain: boolean;
+  /** The kinds of every request that was waiting when it came. */
+  waitingKinds: ReadonlySet<HttpRequestKind>;
+}
+
+export interface HttpReading {
+  /** Requests whose kind became known with this event (a POST when its body came, others when they settled). */
+  settled: HttpRequest[];
+  response?: HttpResponseReading;
+  /** A client message that no HTTP request of its own carried. */
+  strayMessage?: MessageEvent;
+}
+
+const EMPTY: HttpReading = { settled: [] };
+
+export class HttpRequests {
+  /** Requests waiting for their response, oldest first. */
+  private readonly waiting: HttpRequest[] = [];
+  /** The latest client request whose body may still come. */
+  private open: HttpRequest | undefined;
+
+  observe(event: TraceEvent): HttpReading {
+    if (event.transport !== "streamable-http") return EMPTY;
+    if (event.kind === "http") {
+      return event.direction === "client-to-server" ? this.request(event) : this.response(event);
+    }
+    if (event.kind === "message" && event.direction === "client-to-server") return this.body(event);
+    return EMPTY;
+  }
+
+  /** The trace ended: requests still unsettled settle as they are. */
+  finish(): HttpRequest[] {
+    const settled: HttpRequest[] = [];
+    if (this.open) settled.push(this.settle(this.open));
+    this.open = undefined;
+    return settled;
+  }
+
+  private request(event: HttpEvent): HttpReading {
+    const settled: HttpRequest[] = [];
+    if (this.open) settled.push(this.settle(this.open));
+    const method = typeof event.method === "string" ? event.method.toUpperCase() : "";
+    const request: HttpRequest = { seq: event.seq, event, method, kind: "other" };
+    this.waiting.push(request);
+    if (method === "" || method === "POST") this.open = request;
+    else {
+      this.open = undefined;
+      settled.push(this.settle(request));
+    }
+    return { settled };
+  }
+
+  private body(event: MessageEvent): HttpReading {
+    const request = this.open;
+    this.open = undefined;
+    if (!request) return { settled: [], strayMessage: event };
+    request.body = event;
+    request.method = "POST";
+    const message = Array.isArray(event.payload) ? undefined : classifyMessage(event.payload);
+    if (message?.type === "request") {
+      request.kind = "post-request";
+      request.rpcMethod = message.method;
+      request.rpcId = message.id;
+    } else if (message && message.type !== "invalid") request.kind = "post-notification";
+    else request.kind = "post-other";
+    return { settled: [request] };
+  }
+
+  private settle(request: HttpRequest): HttpRequest {
+    if (request.body) return request;
+    if (request.method === "" || request.method === "GET") {
+      request.method = "GET";
+      request.kind = "get";
+    } else if (request.method === "POST") request.kind = "post-empty";
+    else if (request.method === "DELETE") request.kind = "delete";
+    else request.kind = "other";
+    return request;
+  }
+
+  private response(event: HttpEvent): HttpReading {
+    const settled: HttpRequest[] = [];
+    // A request whose body may still come keeps its kind "other" until it settles, so no judgement rests on it.
+    const waitingKinds = new Set(this.waiting.map((request) => request.kind));
+    const certain = this.waiting.length === 1;
+    const index = certain ? 0 : this.guess(event);
+    const request = index >= 0 ? this.waiting.splice(index, 1)[0] : undefined;
+    const response: HttpResponseReading = { event, certain, waitingKinds };
+    if (request) response.request = request;
+    return { settled, response };
+  }
+
+  /** The waiting request a response most likely answers: by what it looks like, oldest first. */
+  private guess(event: HttpEvent): number {
+    if (this.waiting.length === 0) return -1;
+    const status = event.status ?? 0;
+    const type = contentType(event);
+    const prefer = (kinds: HttpRequestKind[]) => this.waiting.findIndex((request) => kinds.includes(request.kind));
+    let index = -1;
+    if (status === 202) index = prefer(["post-notification", "post-other"]);
+    else if (status >= 200 && status < 300 && type === "text/event-stream") index = prefer(["post-request", "get"]);
+    else if (status >= 200 && status < 300 && type === "application/json") index = prefer(["post-request"]);
+    else if (status >= 200 && status < 300) index = prefer(["delete"]);
+    return Math.max(index, 0);
+  }
+}
+
+/** The media type of a response's Content-Type header, lower-cased, without parameters. */
+export function contentType(event: HttpEvent): string | undefined {
+  const value = event.headers?.["content-type"];
+  if (typeof value !== "string") return undefined;
+  return (value.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+/** A header value, when the event carries it as a string. */
+export function header(event: HttpEvent, name: string): string | undefined {
+  const headers: unknown = event.headers;
+  if (!isObject(headers)) return undefined;
+  const value = headers[name];
+  return typeof value === "string" ? value : undefined;
+}

@@ -1,0 +1,137 @@
+/**
+ * `_meta` key names (BASE-023/024/026/027): an optional prefix — dot-separated labels, each starting with a letter
+ * and ending with a letter or digit, hyphens inside, then a slash — and a name that begins and ends with an
+ * alphanumeric and holds only alphanumerics, hyphens, underscores and dots in between. Every `_meta` object
+ * anywhere in a message is read (bounded in depth and size); the four checks share one walk per message.
+ */
+import type { MessageRef } from "@mcp-conf/trace-format";
+import type { CheckDefinition } from "../../engine/types.js";
+import { isObject, quote, sender } from "./wire.js";
+
+const MAX_DEPTH = 32;
+const MAX_NODES = 4096;
+const MAX_KEYS = 256;
+
+/** One `_meta` key found in a message, with where it was found (a JSON pointer to the `_meta` object). */
+export interface MetaKey {
+  key: string;
+  at: string;
+}
+
+const cache = new WeakMap<object, MetaKey[]>();
+
+/** Every key of every `_meta` object within a JSON value (bounded). */
+export function metaKeys(root: unknown): MetaKey[] {
+  if (typeof root !== "object" || root === null) return [];
+  const cached = cache.get(root);
+  if (cached) return cached;
+  const found: MetaKey[] = [];
+  let nodes = 0;
+  const walk = (value: unknown, path: string, depth: number) => {
+    if (depth > MAX_DEPTH || ++nodes > MAX_NODES || found.length >= MAX_KEYS) return;
+    if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) walk(item, `${path}/${index}`, depth + 1);
+    } else if (isObject(value)) {
+      for (const [key, child] of Object.entries(value)) {
+        const childPath = `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+        if (key === "_meta" && isObject(child)) {
+          for (const metaKey of Object.keys(child)) {
+            if (found.length >= MAX_KEYS) break;
+            found.push({ key: metaKey, at: childPath });
+          }
+        }
+        walk(child, childPath, depth + 1);
+      }
+    }
+  };
+  walk(root, "", 0);
+  cache.set(root, found);
+  return found;
+}
+
+/** A key split into its prefix (without the slash; undefined when there is none) and its name. */
+export function splitMetaKey(key: string): { prefix?: string; name: string } {
+  const slash = key.indexOf("/");
+  return slash < 0 ? { name: key } : { prefix: key.slice(0, slash), name: key.slice(slash + 1) };
+}
+
+const LABEL = /^[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+const ALNUM = /^[A-Za-z0-9]$/;
+const NAME_INTERIOR = /^[A-Za-z0-9._-]*$/;
+
+/** The defect a rule finds in a key, or undefined when the key keeps it (or the rule does not apply). */
+type Rule = (key: string) => string | undefined;
+
+const rules: Record<"prefixFormat" | "prefixLabels" | "nameEdges" | "nameChars", Rule> = {
+  prefixFormat(key) {
+    const { prefix } = splitMetaKey(key);
+    if (prefix === undefined) return undefined;
+    if (prefix.split(".").some((label) => label.length === 0)) {
+      return `its prefix ${quote(`${prefix}/`)} is not a series of dot-separated labels followed by a slash`;
+    }
+    return undefined;
+  },
+  prefixLabels(key) {
+    const { prefix } = splitMetaKey(key);
+    if (prefix === undefined) return undefined;
+    const bad = prefix.split(".").filter((label) => label.length > 0 && !LABEL.test(label));
+    if (bad.length === 0) return undefined;
+    return `prefix label ${quote(bad[0])} does not start with a letter, end with a letter or digit, and hold only letters, digits and hyphens`;
+  },
+  nameEdges(key) {
+    const { name } = splitMetaKey(key);
+    if (name.length === 0) return undefined;
+    const first = name[0] ?? "";
+    const last = name[name.length - 1] ?? "";
+    if (ALNUM.test(first) && ALNUM.test(last)) return undefined;
+    return `its name ${quote(name)} does not begin and end with an alphanumeric character`;
+  },
+  nameChars(key) {
+    const { name } = splitMetaKey(key);
+    if (name.length < 3) return undefined;
+    const interior = name.slice(1, -1);
+    if (NAME_INTERIOR.test(interior)) return undefined;
+    const odd = [...new Set([...interior].filter((c) => !NAME_INTERIOR.test(c)))].join("");
+    return `its name ${quote(name)} holds characters other than alphanumerics, hyphens, underscores and dots: ${quote(odd)}`;
+  },
+};
+
+function metaCheck(id: string, description: string, rule: Rule): CheckDefinition {
+  return {
+    id,
+    description,
+    subscribe: { messages: ["*"] },
+    create(ctx) {
+      return {
+        message(ref: MessageRef) {
+          for (const { key, at } of metaKeys(ref.message.raw)) {
+            ctx.examined();
+            const defect = rule(key);
+            if (defect) ctx.report(ref.seq, `${sender(ref)} _meta key ${quote(key)} at ${quote(at)}: ${defect}`);
+          }
+        },
+      };
+    },
+  };
+}
+
+export const metaPrefixFormat = metaCheck(
+  "base.meta-prefix-format",
+  "A `_meta` key prefix is dot-separated labels followed by a slash.",
+  rules.prefixFormat,
+);
+export const metaPrefixLabels = metaCheck(
+  "base.meta-prefix-labels",
+  "Each label of a `_meta` key prefix starts with a letter, ends with a letter or digit, and holds letters, digits and hyphens.",
+  rules.prefixLabels,
+);
+export const metaNameEdges = metaCheck(
+  "base.meta-name-edges",
+  "A non-empty `_meta` key name begins and ends with an alphanumeric character.",
+  rules.nameEdges,
+);
+export const metaNameChars = metaCheck(
+  "base.meta-name-chars",
+  "A `_meta` key name holds only alphanumerics, hyphens, underscores and dots between its ends.",
+  rules.nameChars,
+);

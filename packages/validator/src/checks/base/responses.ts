@@ -1,0 +1,169 @@
+/**
+ * Responses (BASE-006 to BASE-011): a result or an error answers an open request of the other side by its id; a
+ * result carries a `result` object; an error carries an `error` object with an integer `code` and a string
+ * `message`. An error may go without an id only when the request it answers could not be read: after the peer
+ * sent something malformed, or with the JSON-RPC codes for that (-32700 parse error, -32600 invalid request).
+ */
+import {
+  classifyMessage,
+  type Direction,
+  type Exchange,
+  type MessageRef,
+  type TraceEvent,
+} from "@mcp-conf/trace-format";
+import type { CheckDefinition } from "../../engine/types.js";
+import { isObject, jsonType, quote, sender } from "./wire.js";
+
+const UNREADABLE_REQUEST_CODES = new Set([-32700, -32600]);
+
+function idDescription(raw: unknown): string {
+  if (!isObject(raw) || !("id" in raw)) return "no id";
+  return raw.id === null ? "a null id" : `id ${quote(raw.id)}`;
+}
+
+export const resultIdMatches: CheckDefinition = {
+  id: "base.result-id-matches",
+  description: "A result carries the id of an open request of the other side.",
+  subscribe: { exchanges: ["*"] },
+  create(ctx) {
+    return {
+      exchange(exchange: Exchange) {
+        if (exchange.type === "request" && exchange.response?.message.type === "result") ctx.examined();
+        if (exchange.type !== "orphan-response" || exchange.response.message.type !== "result") return;
+        ctx.examined();
+        const ref = exchange.response;
+        ctx.report(
+          ref.seq,
+          `${sender(ref)} result with ${idDescription(ref.message.raw)} answers no open request of the other side`,
+        );
+      },
+    };
+  },
+};
+
+export const errorIdMatches: CheckDefinition = {
+  id: "base.error-id-matches",
+  description: "An error carries the id of an open request of the other side, unless that request was unreadable.",
+  subscribe: { exchanges: ["*"], events: ["message", "raw"] },
+  create(ctx) {
+    const sentMalformed: Record<Direction, boolean> = { "client-to-server": false, "server-to-client": false };
+    return {
+      event(event: TraceEvent) {
+        if (sentMalformed[event.direction]) return;
+        if (event.kind === "raw") sentMalformed[event.direction] = true;
+        else if (event.kind === "message") {
+          const payload = event.payload;
+          if (Array.isArray(payload)) return;
+          const message = classifyMessage(payload);
+          if (message.type === "invalid" || message.problems.length > 0) sentMalformed[event.direction] = true;
+        }
+      },
+      exchange(exchange: Exchange) {
+        if (exchange.type === "request" && exchange.response?.message.type === "error") ctx.examined();
+        if (exchange.type !== "orphan-response" || exchange.response.message.type !== "error") return;
+        ctx.examined();
+        const ref = exchange.response;
+        const raw = ref.message.raw;
+        const idless = !isObject(raw) || raw.id === null || raw.id === undefined;
+        if (idless) {
+          const peer: Direction = ref.direction === "client-to-server" ? "server-to-client" : "client-to-server";
+          const code = isObject(raw) && isObject(raw.error) ? raw.error.code : undefined;
+          if (sentMalformed[peer] || (typeof code === "number" && UNREADABLE_REQUEST_CODES.has(code))) return;
+        }
+        ctx.report(
+          ref.seq,
+          `${sender(ref)} error with ${idDescription(raw)} answers no open request of the other side${idless ? ", and nothing unreadable was sent to it" : ""}`,
+        );
+      },
+    };
+  },
+};
+
+export const responseHasResult: CheckDefinition = {
+  id: "base.response-has-result",
+  description: "A response carries a `result` (or an `error`) member.",
+  subscribe: { messages: ["*response", "*invalid"] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        const raw = ref.message.raw;
+        if (ref.message.type === "result" || ref.message.type === "error") {
+          ctx.examined();
+          return;
+        }
+        if (!isObject(raw) || !("id" in raw) || "method" in raw || "result" in raw || "error" in raw) return;
+        ctx.examined();
+        ctx.report(ref.seq, `${sender(ref)} response with ${idDescription(raw)} has no "result" member (nor "error")`);
+      },
+    };
+  },
+};
+
+export const resultIsObject: CheckDefinition = {
+  id: "base.result-is-object",
+  description: "A result is a JSON object.",
+  subscribe: { messages: ["*response"] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        const m = ref.message;
+        if (m.type !== "result") return;
+        ctx.examined();
+        if (!isObject(m.result)) {
+          ctx.report(
+            ref.seq,
+            `${sender(ref)} result for id ${quote(m.id)} is ${jsonType(m.result)}, not a JSON object`,
+          );
+        }
+      },
+    };
+  },
+};
+
+export const errorObject: CheckDefinition = {
+  id: "base.error-object",
+  description: "An error response carries an `error` object with a `code` and a string `message`.",
+  subscribe: { messages: ["*response"] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        const m = ref.message;
+        if (m.type !== "error") return;
+        ctx.examined();
+        const error = m.error;
+        const who = `${sender(ref)} error response for id ${quote(m.id)}`;
+        if (!isObject(error)) ctx.report(ref.seq, `${who}: "error" is ${jsonType(error)}, not an object`);
+        else if (!("code" in error)) ctx.report(ref.seq, `${who}: the error object has no "code"`);
+        else if (typeof error.message !== "string") {
+          ctx.report(
+            ref.seq,
+            "message" in error
+              ? `${who}: the error "message" is ${jsonType(error.message)}, not a string`
+              : `${who}: the error object has no "message"`,
+          );
+        }
+      },
+    };
+  },
+};
+
+export const errorCodeInteger: CheckDefinition = {
+  id: "base.error-code-integer",
+  description: "An error code is an integer.",
+  subscribe: { messages: ["*response"] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        const m = ref.message;
+        if (m.type !== "error" || !isObject(m.error) || !("code" in m.error)) return;
+        ctx.examined();
+        const code = m.error.code;
+        if (typeof code === "number" && Number.isInteger(code)) return;
+        ctx.report(
+          ref.seq,
+          `${sender(ref)} error response for id ${quote(m.id)} has code ${quote(code)}, not an integer`,
+        );
+      },
+    };
+  },
+};

@@ -1,0 +1,45 @@
+/**
+ * Which `$defs` type of a revision's official JSON Schema a message is validated against, read off the schema
+ * itself: every *Request / *Notification type names its method in a `method` const; a request's result type is the
+ * same name ending in `Result`, else `EmptyResult` (ping, logging/setLevel, resources/subscribe, …).
+ */
+import schema20251125 from "../../../schemas/2025-11-25.json" with { type: "json" };
+import { isObject } from "./wire.js";
+
+export interface MethodTypes {
+  /** method → the request or notification type, e.g. `tools/call` → `CallToolRequest`. */
+  readonly message: ReadonlyMap<string, string>;
+  /** request method → its result type, e.g. `tools/call` → `CallToolResult`. */
+  readonly result: ReadonlyMap<string, string>;
+  /** Methods the schema defines as notifications. */
+  readonly notifications: ReadonlySet<string>;
+}
+
+const SCHEMAS: Record<string, unknown> = { "2025-11-25": schema20251125 };
+const cache = new Map<string, MethodTypes>();
+
+/** The method tables of a revision, or undefined when no schema is vendored for it. */
+export function methodTypes(revision: string): MethodTypes | undefined {
+  const cached = cache.get(revision);
+  if (cached) return cached;
+  const schema = SCHEMAS[revision];
+  if (!isObject(schema) || !isObject(schema.$defs)) return undefined;
+  const defs = schema.$defs;
+  const message = new Map<string, string>();
+  const result = new Map<string, string>();
+  const notifications = new Set<string>();
+  for (const [name, def] of Object.entries(defs)) {
+    if (!isObject(def) || !isObject(def.properties) || !isObject(def.properties.method)) continue;
+    const method = def.properties.method.const;
+    if (typeof method !== "string") continue;
+    message.set(method, name);
+    if (name.endsWith("Notification")) notifications.add(method);
+    if (name.endsWith("Request")) {
+      const resultName = `${name.slice(0, -"Request".length)}Result`;
+      result.set(method, Object.hasOwn(defs, resultName) ? resultName : "EmptyResult");
+    }
+  }
+  const tables: MethodTypes = { message, result, notifications };
+  cache.set(revision, tables);
+  return tables;
+}

@@ -1,0 +1,72 @@
+/**
+ * base.schema-valid — every message against the revision's official JSON Schema ("the source of truth for all
+ * protocol messages and structures"): requests and notifications by their method's type, results by the type of
+ * the request they answer. The JSON-RPC envelope (jsonrpc, id, the error object) has clauses of its own in BASE and
+ * is left to them, as are the few payload defects listed in DEFERRED, which a more specific clause names; custom
+ * methods the schema does not define are not judged here.
+ */
+import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
+import type { CheckContext, CheckDefinition } from "../../engine/types.js";
+import { methodTypes } from "./schema-methods.js";
+import { isObject } from "./wire.js";
+
+/** Schema errors a more specific clause reports: `type` → error-text prefixes left to that clause. */
+const DEFERRED: Readonly<Record<string, readonly string[]>> = {
+  // LIFE-004 (life.initialize-result-complete)
+  InitializeResult: [
+    "(root): must have required property 'capabilities'",
+    "(root): must have required property 'serverInfo'",
+    "/capabilities: must be object",
+    "/serverInfo: must be object",
+  ],
+  // LIFE-007 (life.requested-version-format)
+  InitializeRequest: ["/params/protocolVersion: must be string"],
+};
+
+function isDeferred(type: string, error: string): boolean {
+  const prefixes = DEFERRED[type];
+  return prefixes?.some((prefix) => error.startsWith(prefix)) ?? false;
+}
+
+/** Task-augmented requests are answered by a CreateTaskResult. */
+const TASK_RESULT = "CreateTaskResult";
+
+export const schemaValid: CheckDefinition = {
+  id: "base.schema-valid",
+  description: "Every message validates against the revision's official JSON Schema type for its method.",
+  subscribe: { messages: ["*request", "*notification"], exchanges: ["*"] },
+  create(ctx: CheckContext) {
+    const tables = methodTypes(ctx.revision);
+    const judge = (seq: number, type: string, value: unknown, what: string) => {
+      if (!ctx.hasSchema(type)) return;
+      ctx.examined();
+      const errors = ctx.validateSchema(type, value).filter((error) => !isDeferred(type, error));
+      if (errors.length > 0) ctx.report(seq, `${what} does not match the schema's ${type}: ${errors.join("; ")}`);
+    };
+    return {
+      message(ref: MessageRef) {
+        const m = ref.message;
+        if ((m.type !== "request" && m.type !== "notification") || !tables) return;
+        const type = tables.message.get(m.method);
+        if (type === undefined) return;
+        // The envelope is judged by BASE's JSON-RPC clauses; validate the payload under a well-formed envelope.
+        const copy: Record<string, unknown> = { jsonrpc: "2.0", method: m.method };
+        if (type.endsWith("Request")) copy.id = 0;
+        if (isObject(m.raw) && "params" in m.raw) copy.params = m.raw.params;
+        if (m.type === "request" && !type.endsWith("Request")) return; // a notification sent with an id: BASE-013
+        if (m.type === "notification" && !type.endsWith("Notification")) return; // a request without an id
+        judge(ref.seq, type, copy, `${m.method} ${m.type}`);
+      },
+      exchange(exchange: Exchange) {
+        if (exchange.type !== "request" || !exchange.response || !tables) return;
+        const response = exchange.response.message;
+        if (response.type !== "result" || !isObject(response.result)) return; // non-objects: BASE-008
+        let type = tables.result.get(exchange.method);
+        if (type === undefined) return;
+        const params = exchange.request.message.params;
+        if (isObject(params) && isObject(params.task) && "task" in response.result) type = TASK_RESULT;
+        judge(exchange.response.seq, type, response.result, `result of ${exchange.method}`);
+      },
+    };
+  },
+};

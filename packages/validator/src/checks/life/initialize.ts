@@ -1,0 +1,98 @@
+/**
+ * The initialize exchange (LIFE-001/002/004/007): it comes first, the client sends it, its params name a protocol
+ * version (a dated revision, `YYYY-MM-DD`: nothing else can be a version the client supports), and the server's
+ * result carries its capabilities and its information.
+ */
+import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
+import type { CheckDefinition } from "../../engine/types.js";
+import { isObject, jsonType, quote, sender, VERSION_PATTERN } from "../base/wire.js";
+
+export const initializeFirst: CheckDefinition = {
+  id: "life.initialize-first",
+  description: "The first message of a session is the client's initialize request.",
+  subscribe: { messages: ["*"] },
+  create(ctx) {
+    let seen = false;
+    return {
+      message(ref: MessageRef) {
+        if (seen) return;
+        seen = true;
+        ctx.examined();
+        const m = ref.message;
+        if (m.type === "request" && m.method === "initialize" && ref.direction === "client-to-server") return;
+        const what = m.type === "request" || m.type === "notification" ? `${m.type} ${quote(m.method)}` : m.type;
+        ctx.report(ref.seq, `the session begins with a ${sender(ref)} ${what}, not the client's initialize request`);
+      },
+    };
+  },
+};
+
+export const initializeFromClient: CheckDefinition = {
+  id: "life.initialize-from-client",
+  description: "Only the client sends initialize requests.",
+  subscribe: { messages: ["initialize"] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        if (ref.message.type !== "request") return;
+        ctx.examined();
+        if (ref.direction === "server-to-client") {
+          ctx.report(
+            ref.seq,
+            `the server sent an initialize request (id ${quote(ref.message.id)}); only the client initiates`,
+          );
+        }
+      },
+    };
+  },
+};
+
+export const requestedVersionFormat: CheckDefinition = {
+  id: "life.requested-version-format",
+  description: "The client's initialize request names a protocol version: a dated revision string.",
+  subscribe: { messages: ["initialize"] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        const m = ref.message;
+        if (m.type !== "request" || ref.direction !== "client-to-server" || !isObject(m.params)) return;
+        ctx.examined();
+        const version = m.params.protocolVersion;
+        if (typeof version === "string" && VERSION_PATTERN.test(version)) return;
+        ctx.report(
+          ref.seq,
+          version === undefined
+            ? "the initialize request names no protocolVersion"
+            : `the initialize request names protocolVersion ${quote(version)} (${jsonType(version)}), not a dated revision such as "2025-11-25"`,
+        );
+      },
+    };
+  },
+};
+
+export const initializeResultComplete: CheckDefinition = {
+  id: "life.initialize-result-complete",
+  description: "The server answers initialize with its capabilities and its implementation information.",
+  subscribe: { exchanges: ["initialize"] },
+  create(ctx) {
+    return {
+      exchange(exchange: Exchange) {
+        if (exchange.type !== "request" || exchange.request.direction !== "client-to-server") return;
+        const response = exchange.response;
+        if (response?.message.type !== "result" || !isObject(response.message.result)) return;
+        ctx.examined();
+        const result = response.message.result;
+        const missing: string[] = [];
+        if (!isObject(result.capabilities)) missing.push(`"capabilities" (got ${describe(result, "capabilities")})`);
+        if (!isObject(result.serverInfo)) missing.push(`"serverInfo" (got ${describe(result, "serverInfo")})`);
+        if (missing.length > 0) {
+          ctx.report(response.seq, `the initialize result lacks ${missing.join(" and ")}`);
+        }
+      },
+    };
+  },
+};
+
+function describe(object: Record<string, unknown>, key: string): string {
+  return key in object ? jsonType(object[key]) : "nothing";
+}

@@ -1,0 +1,48 @@
+/**
+ * ping.answered-empty (PING-001) — the receiver of a ping answers it with an empty result (`{}`; `_meta` allowed).
+ * An error, a result with content, or no answer at all (judged when the trace ends) is a finding. "Promptly"
+ * would need the clock, which checks may not read.
+ */
+import type { Exchange } from "@mcp-conf/trace-format";
+import type { CheckDefinition } from "../../engine/types.js";
+import { isObject, jsonType, quote } from "../base/wire.js";
+
+export const answeredEmpty: CheckDefinition = {
+  id: "ping.answered-empty",
+  description: "A ping is answered with an empty result.",
+  subscribe: { exchanges: ["ping"] },
+  create(ctx) {
+    return {
+      exchange(exchange: Exchange) {
+        if (exchange.type !== "request") return;
+        ctx.examined();
+        const receiver = exchange.request.direction === "client-to-server" ? "server" : "client";
+        const id = quote(exchange.request.message.id);
+        const response = exchange.response;
+        if (!response) {
+          ctx.report(exchange.request.seq, `the ${receiver} never answered ping ${id}`);
+          return;
+        }
+        const m = response.message;
+        if (m.type === "error") {
+          ctx.report(response.seq, `the ${receiver} answered ping ${id} with an error, not an empty result`);
+        } else if (m.type === "result") {
+          if (!isObject(m.result)) {
+            ctx.report(
+              response.seq,
+              `the ${receiver} answered ping ${id} with a ${jsonType(m.result)}, not an empty result`,
+            );
+            return;
+          }
+          const extra = Object.keys(m.result).filter((key) => key !== "_meta");
+          if (extra.length > 0) {
+            ctx.report(
+              response.seq,
+              `the ${receiver} answered ping ${id} with a non-empty result (${quote(extra.join(", "))})`,
+            );
+          }
+        }
+      },
+    };
+  },
+};
