@@ -1,4 +1,19 @@
-/** The checks of the CANC area. */
+/** The checks of the CANC area (basic/utilities/cancellation and CancelledNotification in the schema). */
 import type { CheckDefinition } from "../../engine/types.js";
+import {
+  initializeNotCancelled,
+  referencesIssuedRequest,
+  requestIdPresent,
+  requestInFlight,
+  taskNotCancelledByNotification,
+} from "./cancellation-target.js";
+import { noResponseAfterCancel } from "./no-response-after-cancel.js";
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [
+  referencesIssuedRequest,
+  requestInFlight,
+  initializeNotCancelled,
+  taskNotCancelledByNotification,
+  requestIdPresent,
+  noResponseAfterCancel,
+];

@@ -1,4 +1,21 @@
-/** The checks of the PROG area. */
+/** The checks of the PROG area (basic/utilities/progress and ProgressNotification in the schema). */
 import type { CheckDefinition } from "../../engine/types.js";
+import {
+  progressIncreases,
+  stopsAfterCompletion,
+  taskProgressStops,
+  taskTokenMatches,
+  tokenKnown,
+  tokenType,
+  tokenUnique,
+} from "./progress-checks.js";
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [
+  tokenType,
+  tokenUnique,
+  progressIncreases,
+  tokenKnown,
+  stopsAfterCompletion,
+  taskTokenMatches,
+  taskProgressStops,
+];

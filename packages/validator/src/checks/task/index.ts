@@ -1,4 +1,54 @@
-/** The checks of the TASK area. */
+/** The checks of the TASK area (basic/utilities/tasks and the Task* types of the schema). */
 import type { CheckDefinition } from "../../engine/types.js";
+import { acceptedOnlyWhenDeclared } from "./accepted-only-when-declared.js";
+import {
+  augmentOnlyWhenDeclared,
+  noTasksWithoutCapability,
+  toolCallAugmentationDeclared,
+} from "./augmentation-capability.js";
+import { createdWorking, taskIdString, taskIdUnique } from "./task-identity.js";
+import {
+  answersRequestedTask,
+  cancelResultCancelled,
+  cancelTerminalRejected,
+  listCursorOpaque,
+  noRelatedTaskOnTaskOperations,
+  resultCarriesRelatedTask,
+  resultMatchesRequestType,
+  statusNotificationWithoutRelatedTask,
+} from "./task-operations.js";
+import { failedStatusMessage, inputRequiredPromptsResult, statusTransitionsValid } from "./task-status.js";
+import { createdAtIso8601, lastUpdatedAtIso8601 } from "./task-timestamps.js";
+import {
+  forbiddenTaskCallRejected,
+  forbiddenToolNotCalledAsTask,
+  requiredTaskCallRejected,
+  requiredToolCalledAsTask,
+} from "./tool-task-support.js";
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [
+  augmentOnlyWhenDeclared,
+  noTasksWithoutCapability,
+  toolCallAugmentationDeclared,
+  acceptedOnlyWhenDeclared,
+  forbiddenToolNotCalledAsTask,
+  forbiddenTaskCallRejected,
+  requiredToolCalledAsTask,
+  requiredTaskCallRejected,
+  taskIdString,
+  taskIdUnique,
+  createdWorking,
+  statusTransitionsValid,
+  inputRequiredPromptsResult,
+  createdAtIso8601,
+  lastUpdatedAtIso8601,
+  resultMatchesRequestType,
+  resultCarriesRelatedTask,
+  answersRequestedTask,
+  noRelatedTaskOnTaskOperations,
+  statusNotificationWithoutRelatedTask,
+  listCursorOpaque,
+  cancelTerminalRejected,
+  cancelResultCancelled,
+  failedStatusMessage,
+];

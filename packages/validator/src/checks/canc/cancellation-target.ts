@@ -1,0 +1,142 @@
+/**
+ * What a cancellation may name: a request the canceller itself issued earlier (same direction), still in flight,
+ * never `initialize`, never a task (tasks are cancelled with tasks/cancel), and it must name one at all.
+ */
+import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/trace-format";
+import type { CheckDefinition } from "../../engine/types.js";
+import { paramsOf, taskCapabilityPath } from "../task/task-model.js";
+import { cancelledId, IssuedRequests } from "./issued-requests.js";
+
+const CANCELLED = "notifications/cancelled";
+
+export const referencesIssuedRequest: CheckDefinition = {
+  id: "canc.references-issued-request",
+  description: "A cancellation names a request previously issued by the canceller, in the same direction.",
+  subscribe: { messages: ["*request", CANCELLED] },
+  create(ctx) {
+    const issued = new IssuedRequests();
+    return {
+      message(ref: MessageRef) {
+        if (ref.message.type === "request") {
+          issued.observeRequest(ref);
+          return;
+        }
+        const id = cancelledId(ref);
+        if (id === undefined) return;
+        ctx.examined();
+        if (issued.lookup(ref, id) || issued.forgotten) return;
+        const other = issued.issuedByOtherSide(ref, id);
+        ctx.report(
+          ref.seq,
+          other
+            ? `cancels request id ${JSON.stringify(id)}, which the other side issued (${JSON.stringify(other.method)}, seq ${other.seq}), not the canceller`
+            : `cancels request id ${JSON.stringify(id)}, which was never issued in this direction`,
+        );
+      },
+    };
+  },
+};
+
+export const requestInFlight: CheckDefinition = {
+  id: "canc.request-in-flight",
+  description: "A cancellation names a request that has not been answered yet.",
+  subscribe: { messages: ["*request", CANCELLED], exchanges: ["*"] },
+  create(ctx) {
+    const issued = new IssuedRequests();
+    return {
+      message(ref: MessageRef) {
+        if (ref.message.type === "request") {
+          issued.observeRequest(ref);
+          return;
+        }
+        const id = cancelledId(ref);
+        const target = id === undefined ? undefined : issued.lookup(ref, id);
+        if (!target || target.createdTask) return;
+        ctx.examined();
+        if (target.answeredSeq !== undefined && target.answeredSeq < ref.seq) {
+          ctx.report(
+            ref.seq,
+            `cancels request id ${JSON.stringify(id)} (${JSON.stringify(target.method)}), already answered at seq ${target.answeredSeq}`,
+          );
+        }
+      },
+      exchange(x: Exchange) {
+        issued.observeExchange(x);
+      },
+    };
+  },
+};
+
+export const initializeNotCancelled: CheckDefinition = {
+  id: "canc.initialize-not-cancelled",
+  description: "A client never cancels its initialize request.",
+  subscribe: { messages: ["initialize", CANCELLED] },
+  create(ctx) {
+    const initializeIds = new Set<string>();
+    return {
+      message(ref: MessageRef) {
+        if (ref.direction !== "client-to-server") return;
+        if (ref.message.type === "request") {
+          if (initializeIds.size < 16) initializeIds.add(JSON.stringify(ref.message.id));
+          return;
+        }
+        const id = cancelledId(ref);
+        if (id === undefined) return;
+        ctx.examined();
+        if (initializeIds.has(JSON.stringify(id))) {
+          ctx.report(ref.seq, `the client cancels its initialize request (id ${JSON.stringify(id)})`);
+        }
+      },
+    };
+  },
+};
+
+export const taskNotCancelledByNotification: CheckDefinition = {
+  id: "canc.task-not-cancelled-by-notification",
+  description: "A task-augmented request is cancelled with tasks/cancel, never with notifications/cancelled.",
+  subscribe: { messages: ["*request", CANCELLED], exchanges: ["*"] },
+  create(ctx) {
+    const issued = new IssuedRequests();
+    return {
+      message(ref: MessageRef) {
+        if (ref.message.type === "request") {
+          issued.observeRequest(ref);
+          return;
+        }
+        const id = cancelledId(ref);
+        const target = id === undefined ? undefined : issued.lookup(ref, id);
+        if (!target) return;
+        ctx.examined();
+        const becomesTask =
+          target.createdTask ||
+          (target.taskAugmented &&
+            target.answeredSeq === undefined &&
+            hasCapability(ctx.facts, taskCapabilityPath(target.method, ref.direction)));
+        if (becomesTask) {
+          ctx.report(
+            ref.seq,
+            `notifications/cancelled names task-augmented ${JSON.stringify(target.method)} request id ${JSON.stringify(id)}; a task is cancelled with tasks/cancel`,
+          );
+        }
+      },
+      exchange(x: Exchange) {
+        issued.observeExchange(x);
+      },
+    };
+  },
+};
+
+export const requestIdPresent: CheckDefinition = {
+  id: "canc.request-id-present",
+  description: "A cancellation notification carries the requestId of the request it cancels.",
+  subscribe: { messages: [CANCELLED] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        if (ref.message.type !== "notification") return;
+        ctx.examined();
+        if (paramsOf(ref)?.requestId === undefined) ctx.report(ref.seq, "notifications/cancelled carries no requestId");
+      },
+    };
+  },
+};

@@ -1,0 +1,87 @@
+/**
+ * What a form-mode elicitation may ask: never secrets such as passwords, API keys, access tokens or payment
+ * credentials (judged by the names, titles and descriptions of the requested fields), and no clickable URLs in any
+ * field of the request.
+ */
+import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+import type { CheckDefinition } from "../../engine/types.js";
+import { paramsOf } from "../task/task-model.js";
+import { modeOf } from "./elicitation-modes.js";
+
+/** Field names and labels that plainly ask for a secret or a payment credential. */
+const SENSITIVE =
+  /pass(word|wd|phrase|code)|\bpin\b|api[\s_-]?key|apikey|secret|(access|auth|bearer|refresh)[\s_-]?token|private[\s_-]?key|credit[\s_-]?card|card[\s_-]?number|\bcvv\b|\bcvc\b|\biban\b/i;
+const URL_IN_TEXT = /\b(https?):\/\/\S/i;
+
+function isFormRequest(ref: MessageRef): boolean {
+  return ref.message.type === "request" && ref.direction === "server-to-client" && modeOf(ref) === "form";
+}
+
+/** The requested fields: name → schema. */
+function fieldsOf(ref: MessageRef): [string, Record<string, unknown>][] {
+  const schema = paramsOf(ref)?.requestedSchema;
+  if (!isPlainObject(schema) || !isPlainObject(schema.properties)) return [];
+  return Object.entries(schema.properties).flatMap(([name, field]) =>
+    isPlainObject(field) ? [[name, field] as [string, Record<string, unknown>]] : [],
+  );
+}
+
+export const formNotSensitive: CheckDefinition = {
+  id: "elic.form-not-sensitive",
+  description: "A form-mode elicitation does not ask for passwords, API keys, access tokens or payment credentials.",
+  subscribe: { messages: ["elicitation/create"] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        if (!isFormRequest(ref)) return;
+        ctx.examined();
+        for (const [name, field] of fieldsOf(ref)) {
+          const labels = [name, field.title, field.description].filter((v): v is string => typeof v === "string");
+          const hit = labels.find((label) => SENSITIVE.test(label));
+          if (hit !== undefined) {
+            ctx.report(
+              ref.seq,
+              `form-mode elicitation asks for field ${JSON.stringify(name)} (${JSON.stringify(hit)}), which looks like a secret; use URL mode`,
+            );
+            return;
+          }
+        }
+      },
+    };
+  },
+};
+
+/** Every string in a value, with its JSON path. */
+function* stringsIn(value: unknown, path: string, depth = 0): Generator<[string, string]> {
+  if (depth > 16) return;
+  if (typeof value === "string") yield [path, value];
+  else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* stringsIn(v, `${path}[${i}]`, depth + 1);
+  else if (isPlainObject(value))
+    for (const [k, v] of Object.entries(value)) yield* stringsIn(v, `${path}.${k}`, depth + 1);
+}
+
+export const formWithoutUrls: CheckDefinition = {
+  id: "elic.form-without-urls",
+  description: "A form-mode elicitation carries no URL meant to be clicked in any of its fields.",
+  subscribe: { messages: ["elicitation/create"] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        if (!isFormRequest(ref)) return;
+        ctx.examined();
+        const params = paramsOf(ref);
+        const fields = { message: params?.message, requestedSchema: params?.requestedSchema };
+        for (const [path, text] of stringsIn(fields, "params")) {
+          if (path.endsWith(".$schema")) continue;
+          if (URL_IN_TEXT.test(text)) {
+            ctx.report(
+              ref.seq,
+              `form-mode elicitation carries a URL in ${path}: ${JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text)}`,
+            );
+            return;
+          }
+        }
+      },
+    };
+  },
+};

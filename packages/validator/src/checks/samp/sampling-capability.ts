@@ -1,0 +1,134 @@
+/**
+ * Sampling capabilities on the wire: a client that answers sampling/createMessage declared `sampling`; tools in a
+ * sampling request need `sampling.tools` (the server must not send them otherwise, and the client must refuse
+ * them); `includeContext` "thisServer"/"allServers" is soft-deprecated and needs `sampling.context`.
+ */
+import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/trace-format";
+import type { CheckDefinition } from "../../engine/types.js";
+import { paramsOf } from "../task/task-model.js";
+
+const CREATE = "sampling/createMessage";
+
+/** Whether a sampling request is tool-enabled (carries `tools` or `toolChoice`). */
+export function usesTools(ref: MessageRef): boolean {
+  const params = paramsOf(ref);
+  return params !== undefined && (params.tools !== undefined || params.toolChoice !== undefined);
+}
+
+function serverRequest(ref: MessageRef): boolean {
+  return ref.message.type === "request" && ref.direction === "server-to-client";
+}
+
+export const answeredOnlyWhenDeclared: CheckDefinition = {
+  id: "samp.answered-only-when-declared",
+  description: "A client that answers sampling/createMessage with a result declared the sampling capability.",
+  subscribe: { exchanges: [CREATE] },
+  create(ctx) {
+    return {
+      exchange(x: Exchange) {
+        if (x.type !== "request" || !serverRequest(x.request) || x.response?.message.type !== "result") return;
+        ctx.examined();
+        if (!hasCapability(ctx.facts, "client.sampling")) {
+          ctx.report(
+            x.response.seq,
+            "the client answered sampling/createMessage with a result but did not declare the sampling capability",
+          );
+        }
+      },
+    };
+  },
+};
+
+export const toolsOnlyWhenDeclared: CheckDefinition = {
+  id: "samp.tools-only-when-declared",
+  description:
+    "A server sends tools or toolChoice in sampling/createMessage only to a client that declared sampling.tools.",
+  subscribe: { messages: [CREATE] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        if (!serverRequest(ref) || !usesTools(ref)) return;
+        ctx.examined();
+        if (!hasCapability(ctx.facts, "client.sampling.tools")) {
+          ctx.report(
+            ref.seq,
+            "tool-enabled sampling/createMessage sent, but the client did not declare sampling.tools",
+          );
+        }
+      },
+    };
+  },
+};
+
+export const undeclaredToolsRejected: CheckDefinition = {
+  id: "samp.undeclared-tools-rejected",
+  description: "A client that did not declare sampling.tools answers a tool-enabled sampling request with an error.",
+  subscribe: { exchanges: [CREATE] },
+  create(ctx) {
+    return {
+      exchange(x: Exchange) {
+        if (x.type !== "request" || !serverRequest(x.request) || !x.response || !usesTools(x.request)) return;
+        if (hasCapability(ctx.facts, "client.sampling.tools")) return;
+        ctx.examined();
+        if (x.response.message.type === "result") {
+          ctx.report(
+            x.response.seq,
+            "the client answered a tool-enabled sampling/createMessage with a result though it did not declare sampling.tools; it must return an error",
+          );
+        }
+      },
+    };
+  },
+};
+
+function includeContextOf(ref: MessageRef): unknown {
+  return paramsOf(ref)?.includeContext;
+}
+
+const DEPRECATED_CONTEXT = new Set(["thisServer", "allServers"]);
+
+export const includeContextDeclared: CheckDefinition = {
+  id: "samp.include-context-declared",
+  description: 'A server uses includeContext "thisServer"/"allServers" only if the client declared sampling.context.',
+  subscribe: { messages: [CREATE] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        if (!serverRequest(ref)) return;
+        ctx.examined();
+        const value = includeContextOf(ref);
+        if (
+          typeof value === "string" &&
+          DEPRECATED_CONTEXT.has(value) &&
+          !hasCapability(ctx.facts, "client.sampling.context")
+        ) {
+          ctx.report(
+            ref.seq,
+            `sampling/createMessage uses includeContext ${JSON.stringify(value)}, but the client did not declare sampling.context`,
+          );
+        }
+      },
+    };
+  },
+};
+
+export const includeContextAvoided: CheckDefinition = {
+  id: "samp.include-context-avoided",
+  description: 'A server avoids the soft-deprecated includeContext values "thisServer" and "allServers".',
+  subscribe: { messages: [CREATE] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        if (!serverRequest(ref)) return;
+        ctx.examined();
+        const value = includeContextOf(ref);
+        if (typeof value === "string" && DEPRECATED_CONTEXT.has(value)) {
+          ctx.report(
+            ref.seq,
+            `sampling/createMessage uses the soft-deprecated includeContext ${JSON.stringify(value)}`,
+          );
+        }
+      },
+    };
+  },
+};

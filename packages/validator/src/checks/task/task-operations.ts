@@ -1,0 +1,257 @@
+/**
+ * The task operations themselves: tasks/get and tasks/cancel answer about the task their `taskId` names;
+ * tasks/result returns the underlying request's result type and carries related-task metadata; tasks/cancel of a
+ * terminal task is rejected with -32602 and a successful one leaves the task "cancelled"; related-task metadata is
+ * left off where the task id is already in the message; tasks/list cursors are the receiver's, unmodified.
+ */
+import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/trace-format";
+import type { CheckDefinition } from "../../engine/types.js";
+import {
+  AUGMENTABLE_METHODS,
+  BoundedMap,
+  createdTaskOfExchange,
+  errorCodeOf,
+  hasRelatedTask,
+  opposite,
+  paramsOf,
+  relatedTaskId,
+  resultOf,
+  TASK_STATE_METHODS,
+  TaskStatusBook,
+  TERMINAL_STATUSES,
+  taskKey,
+  taskSnapshots,
+} from "./task-model.js";
+
+/** The result type each augmentable method answers with, as named in the schema's `$defs`. */
+const RESULT_DEFINITIONS: Record<string, string> = {
+  "tools/call": "CallToolResult",
+  "sampling/createMessage": "CreateMessageResult",
+  "elicitation/create": "ElicitResult",
+};
+
+export const answersRequestedTask: CheckDefinition = {
+  id: "task.answers-requested-task",
+  description: "A tasks/get or tasks/cancel result describes the task named by the request's taskId.",
+  subscribe: { exchanges: ["tasks/get", "tasks/cancel"] },
+  create(ctx) {
+    return {
+      exchange(x: Exchange) {
+        if (x.type !== "request") return;
+        const result = resultOf(x.response);
+        const asked = paramsOf(x.request)?.taskId;
+        if (!result || typeof asked !== "string") return;
+        ctx.examined();
+        if (result.taskId !== asked) {
+          ctx.report(
+            x.response?.seq,
+            `${x.method} asked for task ${JSON.stringify(asked)} but the result describes ${JSON.stringify(result.taskId)}`,
+          );
+        }
+      },
+    };
+  },
+};
+
+export const resultMatchesRequestType: CheckDefinition = {
+  id: "task.result-matches-request-type",
+  description: "A successful tasks/result is the result type of the request that created the task.",
+  subscribe: { exchanges: [...AUGMENTABLE_METHODS, "tasks/result"] },
+  create(ctx) {
+    const origin = new BoundedMap<string, string>(50_000);
+    return {
+      exchange(x: Exchange) {
+        if (x.type !== "request" || !x.response) return;
+        const created = createdTaskOfExchange(x);
+        if (created && typeof created.taskId === "string") {
+          origin.set(taskKey(x.response.direction, created.taskId), x.method);
+          return;
+        }
+        if (x.method !== "tasks/result") return;
+        const result = resultOf(x.response);
+        const taskId = paramsOf(x.request)?.taskId;
+        if (!result || typeof taskId !== "string") return;
+        const method = origin.get(taskKey(x.response.direction, taskId));
+        const definition = method === undefined ? undefined : RESULT_DEFINITIONS[method];
+        if (!definition || !ctx.hasSchema(definition)) return;
+        ctx.examined();
+        const errors = ctx.validateSchema(definition, result);
+        if (errors.length > 0) {
+          ctx.report(
+            x.response.seq,
+            `tasks/result for task ${JSON.stringify(taskId)} (created by ${method}) is not a ${definition}: ${errors[0]}`,
+          );
+        }
+      },
+    };
+  },
+};
+
+export const resultCarriesRelatedTask: CheckDefinition = {
+  id: "task.result-carries-related-task",
+  description: "A successful tasks/result carries io.modelcontextprotocol/related-task metadata naming its task.",
+  subscribe: { exchanges: ["tasks/result"] },
+  create(ctx) {
+    return {
+      exchange(x: Exchange) {
+        if (x.type !== "request") return;
+        const result = resultOf(x.response);
+        const taskId = paramsOf(x.request)?.taskId;
+        if (!result || typeof taskId !== "string") return;
+        ctx.examined();
+        const related = relatedTaskId(result);
+        if (related !== taskId) {
+          ctx.report(
+            x.response?.seq,
+            related === undefined
+              ? `tasks/result for task ${JSON.stringify(taskId)} lacks io.modelcontextprotocol/related-task metadata`
+              : `tasks/result for task ${JSON.stringify(taskId)} names related task ${JSON.stringify(related)}`,
+          );
+        }
+      },
+    };
+  },
+};
+
+const NO_META_REQUESTS = ["tasks/get", "tasks/result", "tasks/cancel", "tasks/list"];
+const NO_META_RESULTS = new Set(["tasks/get", "tasks/cancel", "tasks/list"]);
+
+export const noRelatedTaskOnTaskOperations: CheckDefinition = {
+  id: "task.no-related-task-on-task-operations",
+  description:
+    "Task operation requests and the results of tasks/get, tasks/list and tasks/cancel carry no related-task metadata.",
+  subscribe: { messages: NO_META_REQUESTS, exchanges: [...NO_META_RESULTS] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        if (ref.message.type !== "request") return;
+        ctx.examined();
+        if (hasRelatedTask(paramsOf(ref))) {
+          ctx.report(
+            ref.seq,
+            `${ref.message.method} request carries io.modelcontextprotocol/related-task metadata; its taskId parameter already names the task`,
+          );
+        }
+      },
+      exchange(x: Exchange) {
+        if (x.type !== "request" || !NO_META_RESULTS.has(x.method)) return;
+        const result = resultOf(x.response);
+        if (!result) return;
+        ctx.examined();
+        if (hasRelatedTask(result)) {
+          ctx.report(
+            x.response?.seq,
+            `${x.method} result carries io.modelcontextprotocol/related-task metadata; the task id is already in the result`,
+          );
+        }
+      },
+    };
+  },
+};
+
+export const statusNotificationWithoutRelatedTask: CheckDefinition = {
+  id: "task.status-notification-without-related-task",
+  description: "notifications/tasks/status carries no related-task metadata.",
+  subscribe: { messages: ["notifications/tasks/status"] },
+  create(ctx) {
+    return {
+      message(ref) {
+        if (ref.message.type !== "notification") return;
+        ctx.examined();
+        if (hasRelatedTask(paramsOf(ref))) {
+          ctx.report(
+            ref.seq,
+            "notifications/tasks/status carries io.modelcontextprotocol/related-task metadata; taskId is already in its params",
+          );
+        }
+      },
+    };
+  },
+};
+
+export const cancelTerminalRejected: CheckDefinition = {
+  id: "task.cancel-terminal-rejected",
+  description: "tasks/cancel of a task already seen in a terminal status is answered with a -32602 error.",
+  subscribe: { exchanges: [...AUGMENTABLE_METHODS, ...TASK_STATE_METHODS], messages: ["tasks/cancel"] },
+  create(ctx) {
+    const book = new TaskStatusBook();
+    const terminalAtRequest = new Map<RequestRef, string>();
+    return {
+      message(ref) {
+        if (ref.message.type !== "request") return;
+        const taskId = paramsOf(ref)?.taskId;
+        if (typeof taskId !== "string") return;
+        const status = book.statusOf(opposite(ref.direction), taskId);
+        if (status !== undefined && TERMINAL_STATUSES.has(status)) terminalAtRequest.set(ref as RequestRef, status);
+      },
+      exchange(x: Exchange) {
+        if (x.type === "request" && x.method === "tasks/cancel") {
+          const status = terminalAtRequest.get(x.request);
+          terminalAtRequest.delete(x.request);
+          if (status !== undefined && x.response) {
+            ctx.examined();
+            const code = errorCodeOf(x.response);
+            if (code !== -32602) {
+              ctx.report(
+                x.response.seq,
+                `tasks/cancel of task ${JSON.stringify(paramsOf(x.request)?.taskId)}, already ${JSON.stringify(status)}, was answered with ${code === undefined ? "a result" : `error code ${code}`}, not -32602`,
+              );
+            }
+          }
+        }
+        for (const s of taskSnapshots(x)) book.record(s);
+      },
+    };
+  },
+};
+
+export const cancelResultCancelled: CheckDefinition = {
+  id: "task.cancel-result-cancelled",
+  description: 'A successful tasks/cancel result shows the task in the "cancelled" status.',
+  subscribe: { exchanges: ["tasks/cancel"] },
+  create(ctx) {
+    return {
+      exchange(x: Exchange) {
+        if (x.type !== "request") return;
+        const result = resultOf(x.response);
+        if (!result) return;
+        ctx.examined();
+        if (result.status !== "cancelled") {
+          ctx.report(
+            x.response?.seq,
+            `tasks/cancel succeeded but task ${JSON.stringify(result.taskId)} is in status ${JSON.stringify(result.status)}, not "cancelled"`,
+          );
+        }
+      },
+    };
+  },
+};
+
+export const listCursorOpaque: CheckDefinition = {
+  id: "task.list-cursor-opaque",
+  description: "A tasks/list request sends back only a cursor the receiver gave as nextCursor.",
+  subscribe: { exchanges: ["tasks/list"], messages: ["tasks/list"] },
+  create(ctx) {
+    const given = new BoundedMap<string, true>(10_000);
+    return {
+      message(ref) {
+        if (ref.message.type !== "request") return;
+        const cursor = paramsOf(ref)?.cursor;
+        if (cursor === undefined) return;
+        ctx.examined();
+        if (!given.has(`${ref.direction}\u0000${String(cursor)}`) && !given.forgotten) {
+          ctx.report(
+            ref.seq,
+            `tasks/list sent cursor ${JSON.stringify(cursor)}, which the receiver never gave as nextCursor`,
+          );
+        }
+      },
+      exchange(x: Exchange) {
+        if (x.type !== "request") return;
+        const result = resultOf(x.response);
+        if (result && typeof result.nextCursor === "string")
+          given.set(`${x.request.direction}\u0000${result.nextCursor}`, true);
+      },
+    };
+  },
+};

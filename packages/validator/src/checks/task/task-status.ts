@@ -1,0 +1,100 @@
+/**
+ * The task status lifecycle as the receiver reports it: a terminal status (completed, failed, cancelled) never
+ * changes; a requestor that sees "input_required" calls tasks/result; a tasks/get showing "failed" explains why.
+ */
+import type { Direction, Exchange } from "@mcp-conf/trace-format";
+import type { CheckDefinition } from "../../engine/types.js";
+import {
+  AUGMENTABLE_METHODS,
+  opposite,
+  paramsOf,
+  TASK_STATE_METHODS,
+  TaskStatusBook,
+  TERMINAL_STATUSES,
+  taskKey,
+  taskSnapshots,
+} from "./task-model.js";
+
+const SNAPSHOT_EXCHANGES = [...AUGMENTABLE_METHODS, ...TASK_STATE_METHODS];
+
+export const statusTransitionsValid: CheckDefinition = {
+  id: "task.status-transitions-valid",
+  description: "Once a task is seen in a terminal status, every later snapshot shows that same status.",
+  subscribe: { exchanges: SNAPSHOT_EXCHANGES },
+  create(ctx) {
+    const book = new TaskStatusBook();
+    return {
+      exchange(x: Exchange) {
+        for (const s of taskSnapshots(x)) {
+          ctx.examined();
+          const previous = book.record(s);
+          if (previous && TERMINAL_STATUSES.has(previous.status) && s.status !== previous.status) {
+            ctx.report(
+              s.seq,
+              `task ${JSON.stringify(s.taskId)} moved from terminal status ${JSON.stringify(previous.status)} (seq ${previous.seq}) to ${JSON.stringify(s.status)} (${s.source})`,
+            );
+          }
+        }
+      },
+    };
+  },
+};
+
+export const inputRequiredPromptsResult: CheckDefinition = {
+  id: "task.input-required-prompts-result",
+  description: 'A requestor that sees a task in "input_required" calls tasks/result for it.',
+  subscribe: { exchanges: SNAPSHOT_EXCHANGES, messages: ["tasks/result"] },
+  create(ctx) {
+    /** Tasks seen in input_required with no tasks/result since, by key → seq of the snapshot. */
+    const waiting = new Map<string, { seq: number; taskId: string }>();
+    const hasOpenResultCall = (requestor: Direction, taskId: string) =>
+      ctx
+        .openRequests()
+        .some(
+          (r) => r.direction === requestor && r.message.method === "tasks/result" && paramsOf(r)?.taskId === taskId,
+        );
+    return {
+      message(ref) {
+        if (ref.message.type !== "request") return;
+        const taskId = paramsOf(ref)?.taskId;
+        if (typeof taskId === "string") waiting.delete(taskKey(opposite(ref.direction), taskId));
+      },
+      exchange(x: Exchange) {
+        for (const s of taskSnapshots(x)) {
+          if (s.status !== "input_required") continue;
+          ctx.examined();
+          const key = taskKey(s.direction, s.taskId);
+          if (hasOpenResultCall(opposite(s.direction), s.taskId)) continue;
+          if (!waiting.has(key) && waiting.size < 10_000) waiting.set(key, { seq: s.seq, taskId: s.taskId });
+        }
+      },
+      finish() {
+        for (const w of waiting.values()) {
+          ctx.report(
+            w.seq,
+            `task ${JSON.stringify(w.taskId)} was reported "input_required" but the requestor never called tasks/result for it`,
+          );
+        }
+      },
+    };
+  },
+};
+
+export const failedStatusMessage: CheckDefinition = {
+  id: "task.failed-status-message",
+  description: "A tasks/get result for a failed task carries a statusMessage.",
+  subscribe: { exchanges: ["tasks/get"] },
+  create(ctx) {
+    return {
+      exchange(x: Exchange) {
+        for (const s of taskSnapshots(x)) {
+          if (s.status !== "failed") continue;
+          ctx.examined();
+          if (typeof s.task.statusMessage !== "string") {
+            ctx.report(s.seq, `tasks/get reports task ${JSON.stringify(s.taskId)} "failed" without a statusMessage`);
+          }
+        }
+      },
+    };
+  },
+};
