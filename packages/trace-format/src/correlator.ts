@@ -203,7 +203,7 @@ export class Correlator {
       out.exchanges.push({ type: "orphan-response", response: ref });
       return;
     }
-    const first = this.earliestOpen(request.direction);
+    const first = this.earliestOpen(request.direction, request.session);
     if (first !== undefined && first !== request) {
       out.issues.push({
         kind: "out-of-order",
@@ -217,8 +217,11 @@ export class Correlator {
     out.exchanges.push({ type: "request", method: request.message.method, request, response: ref });
   }
 
-  private earliestOpen(direction: Direction): RequestRef | undefined {
-    for (const request of this.openOrder) if (request.direction === direction) return request;
+  /** The oldest open request of the same id space: answers in different HTTP sessions never overtake each other. */
+  private earliestOpen(direction: Direction, session: string | undefined): RequestRef | undefined {
+    for (const request of this.openOrder) {
+      if (request.direction === direction && request.session === session) return request;
+    }
     return undefined;
   }
 
