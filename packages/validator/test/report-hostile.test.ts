@@ -4,7 +4,7 @@
  * Then random events and random bytes: the validator answers with a report or a typed error, never a crash.
  */
 
-import { isTraceFormatError, readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
+import { isTraceFormatError, readTraceSync, type TraceEvent, type TraceEventInput } from "@mcp-conf/trace-format";
 import fc from "fast-check";
 import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
@@ -199,7 +199,7 @@ const randomEvents = fc
     ),
   )
   .map(([handshake, items]) => {
-    const prefix: Omit<TraceEvent, "seq">[] = handshake
+    const prefix: TraceEventInput[] = handshake
       ? [
           {
             direction: "client-to-server",
@@ -239,9 +239,7 @@ const randomEvents = fc
           },
         ]
       : [];
-    const rest = items.map(
-      ({ direction, transport, body }) => ({ direction, transport, ...body }) as Omit<TraceEvent, "seq">,
-    );
+    const rest = items.map(({ direction, transport, body }) => ({ direction, transport, ...body }) as TraceEventInput);
     return [...prefix, ...rest].map((event, seq) => ({ seq, ...event }) as TraceEvent);
   });
 
