@@ -7,12 +7,39 @@
 import type { CorrelationIssue, Exchange, MessageRef, TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckHandlers, Subscription } from "./types.js";
 
-/** A check as it runs: its id, subscription and the handlers its `create` returned. */
+/**
+ * A check as it runs: its id, subscription and the handlers its `create` returned, bound once so that dispatch is
+ * a plain call.
+ */
 export interface RunningCheck {
   readonly id: string;
   readonly index: number;
   readonly subscribe: Subscription;
-  readonly handlers: CheckHandlers;
+  readonly onMessage?: (ref: MessageRef) => void;
+  readonly onExchange?: (exchange: Exchange) => void;
+  readonly onEvent?: (event: TraceEvent) => void;
+  readonly onIssue?: (issue: CorrelationIssue) => void;
+  readonly onFinish?: () => void;
+}
+
+/** Binds a check's handlers for dispatch. */
+export function runningCheck(
+  id: string,
+  index: number,
+  subscribe: Subscription,
+  handlers: CheckHandlers,
+): RunningCheck {
+  const bind = <F extends (...args: never[]) => void>(f: F | undefined) => (f ? (f.bind(handlers) as F) : undefined);
+  return {
+    id,
+    index,
+    subscribe,
+    onMessage: bind(handlers.message),
+    onExchange: bind(handlers.exchange),
+    onEvent: bind(handlers.event),
+    onIssue: bind(handlers.issue),
+    onFinish: bind(handlers.finish),
+  };
 }
 
 type MessageType = "request" | "notification" | "response" | "invalid";
@@ -40,8 +67,9 @@ function push<K>(map: Map<K, RunningCheck[]>, key: K, check: RunningCheck) {
 export class DispatchTables {
   /** Checks for a message of each type whose method nobody named (and for responses/invalid messages). */
   private readonly messagesByType: Record<MessageType, RunningCheck[]>;
-  /** Checks for a request or notification of a method somebody named: `request\0method` → checks. */
-  private readonly messagesByMethod = new Map<string, RunningCheck[]>();
+  /** Checks for a request or notification of a method somebody named, by method. */
+  private readonly requestsByMethod = new Map<string, RunningCheck[]>();
+  private readonly notificationsByMethod = new Map<string, RunningCheck[]>();
   private readonly exchangesForAll: RunningCheck[];
   private readonly exchangesByMethod = new Map<string, RunningCheck[]>();
   private readonly eventsByKind = new Map<TraceEvent["kind"], RunningCheck[]>();
@@ -57,20 +85,20 @@ export class DispatchTables {
 
     for (const check of checks) {
       const { messages = [], exchanges = [], events = [], issues: wantsIssues } = check.subscribe;
-      if (check.handlers.message) {
+      if (check.onMessage) {
         for (const selector of new Set(messages)) {
           if (selector.startsWith("*")) push(bySelector, selector, check);
           else push(byMethod, selector, check);
         }
       }
-      if (check.handlers.exchange) {
+      if (check.onExchange) {
         for (const method of new Set(exchanges)) {
           if (method === "*") exchangeAll.push(check);
           else push(exchangeByMethod, method, check);
         }
       }
-      if (check.handlers.event) for (const kind of new Set(events)) push(this.eventsByKind, kind, check);
-      if (check.handlers.issue && wantsIssues) issues.push(check);
+      if (check.onEvent) for (const kind of new Set(events)) push(this.eventsByKind, kind, check);
+      if (check.onIssue && wantsIssues) issues.push(check);
     }
 
     const all = bySelector.get("*") ?? [];
@@ -82,23 +110,24 @@ export class DispatchTables {
       invalid: forType("invalid"),
     };
     for (const [method, named] of byMethod) {
-      this.messagesByMethod.set(`request\0${method}`, merge(named, this.messagesByType.request));
-      this.messagesByMethod.set(`notification\0${method}`, merge(named, this.messagesByType.notification));
+      this.requestsByMethod.set(method, merge(named, this.messagesByType.request));
+      this.notificationsByMethod.set(method, merge(named, this.messagesByType.notification));
     }
     this.exchangesForAll = exchangeAll;
     for (const [method, named] of exchangeByMethod) {
       this.exchangesByMethod.set(method, merge(named, exchangeAll));
     }
     this.issueListeners = issues;
-    this.finishers = checks.filter((check) => check.handlers.finish);
+    this.finishers = checks.filter((check) => check.onFinish);
   }
 
   forMessage(ref: MessageRef): readonly RunningCheck[] {
     const message = ref.message;
     switch (message.type) {
       case "request":
+        return this.requestsByMethod.get(message.method) ?? this.messagesByType.request;
       case "notification":
-        return this.messagesByMethod.get(`${message.type}\0${message.method}`) ?? this.messagesByType[message.type];
+        return this.notificationsByMethod.get(message.method) ?? this.messagesByType.notification;
       case "result":
       case "error":
         return this.messagesByType.response;
@@ -116,10 +145,6 @@ export class DispatchTables {
 
   forEvent(event: TraceEvent): readonly RunningCheck[] {
     return this.eventsByKind.get(event.kind) ?? NONE;
-  }
-
-  forIssue(_issue: CorrelationIssue): readonly RunningCheck[] {
-    return this.issueListeners;
   }
 }
 

@@ -225,7 +225,9 @@ class Pipeline {
       examined: (check: string) => this.states.get(check)?.examined ?? 0,
       findings: (check: string) => this.states.get(check)?.kept ?? [],
     };
-    const requirements = this.registry.requirements.map((requirement) => judgeRequirement(requirement, facts, evidence));
+    const requirements = this.registry.requirements.map((requirement) =>
+      judgeRequirement(requirement, facts, evidence),
+    );
     const totals = totalsOf(requirements);
     return { revision: this.registry.revision, totals, requirements, verdict: verdictOf(totals) };
   }

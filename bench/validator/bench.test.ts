@@ -1,0 +1,68 @@
+import { execFileSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readTraceSync } from "@mcp-conf/trace-format";
+import { createJudge, validate } from "@mcp-conf/validator";
+import { describe, expect, it } from "vitest";
+import { sessionEvents, sessionText } from "./generate-session.js";
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+
+describe("validator bench session", () => {
+  it("holds exactly the requested number of messages between transport-open and transport-close", () => {
+    for (const messages of [5, 6, 7, 1_001]) {
+      const events = [...sessionEvents(messages)];
+      expect(events.filter((event) => event.kind === "message")).toHaveLength(messages);
+      expect(events[0]).toMatchObject({ kind: "lifecycle", event: "transport-open" });
+      expect(events.at(-1)).toMatchObject({ kind: "lifecycle", event: "transport-close" });
+    }
+  });
+
+  it("is read back by the trace reader event for event", () => {
+    expect(readTraceSync(sessionText(1_001))).toEqual([...sessionEvents(1_001)]);
+  });
+
+  it("mixes tool calls with progress, resource reads, pings and log notifications", () => {
+    const methods = new Set<string>();
+    for (const event of sessionEvents(1_001)) {
+      const payload = event.kind === "message" ? (event.payload as { method?: unknown }) : undefined;
+      if (typeof payload?.method === "string") methods.add(payload.method);
+    }
+    expect([...methods].sort()).toEqual([
+      "initialize",
+      "notifications/initialized",
+      "notifications/message",
+      "notifications/progress",
+      "ping",
+      "resources/read",
+      "tools/call",
+      "tools/list",
+    ]);
+  });
+
+  it("is a conforming session: the validator finds nothing to fail or warn", () => {
+    const report = validate(sessionEvents(1_001));
+    expect(report.revision).toBe("2025-11-25");
+    expect(report.requirements.filter((row) => row.outcome === "fail" || row.outcome === "warn")).toEqual([]);
+  });
+
+  it("judged as a stream gives the same report as judged whole", () => {
+    const judge = createJudge();
+    for (const event of sessionEvents(2_001)) judge.observe(event);
+    expect(judge.finish()).toEqual(validate([...sessionEvents(2_001)]));
+  });
+});
+
+describe("validator bench script", () => {
+  it("runs end to end on a reduced session and prints its figures", () => {
+    const output = execFileSync("npx", ["tsx", join(benchDir, "bench.ts")], {
+      cwd: join(benchDir, ".."),
+      env: { ...process.env, BENCH_MESSAGES: "501", BENCH_STREAM_EVENTS: "20000", BENCH_ROUNDS: "2" },
+      encoding: "utf8",
+    });
+    expect(output).toMatch(/validator: 501 messages \(503 events/);
+    expect(output).toMatch(/read \+ parse \(readTraceSync\)\s+[\d.]+ ms/);
+    expect(output).toMatch(/validate \(all checks \+ schema\)\s+[\d.]+ ms .* ratio to reading [\d.]+x/);
+    expect(output).toMatch(/stream: 20,000 events through one judge .* peak RSS \d+ MiB/);
+  }, 60_000);
+});

@@ -1,0 +1,104 @@
+/**
+ * Validator benchmark. (1) A realistic 10,001-message stdio session written to a temp file: CPU time to read and
+ * parse it with our reader (the baseline), and to validate it — every check, schema validation of every message —
+ * as a median of timed rounds after warm-up, with events/s and the ratio to reading. Target: validation under
+ * 80 ms of CPU. (2) Start-up: the cost of importing the validator and of the first, cold validation. (3) One
+ * million events generated on the fly and streamed through one judge, never all in memory: time and peak RSS.
+ * Target: peak RSS under 512 MB. Sizes can be reduced with BENCH_MESSAGES, BENCH_STREAM_EVENTS, BENCH_ROUNDS.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
+import { sessionEvents, sessionText } from "./generate-session.js";
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_001);
+const STREAM_EVENTS = Number(process.env.BENCH_STREAM_EVENTS ?? 1_000_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const WARMUP = 3;
+
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+
+/** Median CPU ms of `run` over ROUNDS rounds after WARMUP untimed ones. */
+function medianCpu(run: () => void): number {
+  for (let i = 0; i < WARMUP; i++) run();
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = process.cpuUsage();
+    run();
+    times.push(cpuMs(start));
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+// Start-up: importing the validator (its registry and ahead-of-time compiled schema validators).
+const importStart = process.cpuUsage();
+const { createJudge, validate } = await import("@mcp-conf/validator");
+const importMs = cpuMs(importStart);
+
+const dir = mkdtempSync(join(tmpdir(), "mcp-conf-bench-validator-"));
+const file = join(dir, "session.jsonl");
+try {
+  writeFileSync(file, sessionText(MESSAGES));
+  const bytes = readFileSync(file);
+
+  // Cold: the first validation in this process pays for V8 compiling the checks and validators it touches.
+  let events: TraceEvent[] = readTraceSync(bytes);
+  const coldStart = process.cpuUsage();
+  const coldReport = validate(events);
+  const coldMs = cpuMs(coldStart);
+
+  const readMs = medianCpu(() => {
+    events = readTraceSync(bytes);
+  });
+  let report = coldReport;
+  const validateMs = medianCpu(() => {
+    report = validate(events);
+  });
+
+  const failing = report.requirements.filter((row) => row.outcome === "fail" || row.outcome === "warn");
+  console.log(
+    `validator: ${fmt(MESSAGES)} messages (${fmt(events.length)} events, ${(bytes.length / 1048576).toFixed(1)} MiB), ` +
+      `${report.requirements.length} requirements, ${report.totals.pass} pass, verdict ${report.verdict}; ` +
+      `CPU medians of ${ROUNDS} rounds after ${WARMUP} warm-up`,
+  );
+  if (failing.length > 0) {
+    console.log(`  note: the generated session fails/warns ${failing.map((row) => row.id).join(", ")}`);
+  }
+  console.log(
+    `  read + parse (readTraceSync)      ${readMs.toFixed(1).padStart(7)} ms  ${fmt((events.length / readMs) * 1000).padStart(11)} events/s`,
+  );
+  console.log(
+    `  validate (all checks + schema)    ${validateMs.toFixed(1).padStart(7)} ms  ${fmt((events.length / validateMs) * 1000).padStart(11)} events/s  ratio to reading ${(validateMs / readMs).toFixed(2)}x  target < 80 ms: ${validateMs < 80 ? "met" : "MISSED"}`,
+  );
+  console.log(`  start-up: import ${importMs.toFixed(1)} ms, first (cold) validation ${coldMs.toFixed(1)} ms`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// Streaming: one judge, events generated on the fly.
+if (STREAM_EVENTS > 0) {
+  const rssBefore = process.memoryUsage.rss();
+  let peakRss = rssBefore;
+  const judge = createJudge();
+  const start = process.cpuUsage();
+  let count = 0;
+  for (const event of sessionEvents(STREAM_EVENTS - 2)) {
+    judge.observe(event);
+    if (++count % 50_000 === 0) peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }
+  const report = judge.finish();
+  const ms = cpuMs(start);
+  peakRss = Math.max(peakRss, process.memoryUsage.rss(), process.resourceUsage().maxRSS * 1024);
+  const mib = (n: number) => (n / 1048576).toFixed(0);
+  console.log(
+    `  stream: ${fmt(count)} events through one judge in ${(ms / 1000).toFixed(2)} s CPU (${fmt((count / ms) * 1000)} events/s), ` +
+      `${judge.findings().length} findings, verdict ${report.verdict}; peak RSS ${mib(peakRss)} MiB (before ${mib(rssBefore)} MiB)  ` +
+      `target < 512 MB: ${peakRss < 512 * 1048576 ? "met" : "MISSED"}`,
+  );
+}
