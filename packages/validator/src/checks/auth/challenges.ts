@@ -1,5 +1,5 @@
 /**
- * What the MCP wire shows of authorization (AUTH-051/055/056 and AUTH-013): a 401 carries a Bearer
+ * What the MCP wire shows of authorization (AUTH-049/055/056 and AUTH-013): a 401 carries a Bearer
  * `WWW-Authenticate` challenge (OAuth 2.1 §5.3), which should name the `scope` needed; an insufficient-scope
  * challenge comes with 403 and names `scope` and `resource_metadata`. Only headers are read: tokens are never
  * recorded.

@@ -1,5 +1,5 @@
 /**
- * Headers of the client's HTTP requests after initialization (TRAN-042/046/047, LIFE-013): the session id the
+ * Headers of the client's HTTP requests after initialization (TRAN-042/047/048, LIFE-013): the session id the
  * server assigned on the response carrying the InitializeResult goes on every later request, as does
  * MCP-Protocol-Version, which should name the negotiated version. A new initialize request (a new session) is
  * exempt. And the session id a server assigns holds only visible ASCII (TRAN-040).
