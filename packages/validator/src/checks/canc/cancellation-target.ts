@@ -51,7 +51,8 @@ export const requestInFlight: CheckDefinition = {
         }
         const id = cancelledId(ref);
         const target = id === undefined ? undefined : issued.lookup(ref, id);
-        if (!target || target.createdTask) return;
+        // Cancelling initialize and cancelling a task are judged by their own checks.
+        if (!target || target.createdTask || target.method === "initialize") return;
         ctx.examined();
         if (target.answeredSeq !== undefined && target.answeredSeq < ref.seq) {
           ctx.report(

@@ -43,8 +43,8 @@ export function unansweredToolUse(messages: unknown[]): { index: number; problem
     const next = messages[index + 1];
     if (next === undefined) return { index, problem: "is the last message: its tool uses have no results" };
     const nextBlocks = blocksOf(next);
-    if (!isPlainObject(next) || next.role !== "user" || nextBlocks.some((b) => b.type !== "tool_result")) {
-      return { index, problem: "is not followed by a user message made only of tool results" };
+    if (!isPlainObject(next) || next.role !== "user") {
+      return { index, problem: "is not followed by a user message with its tool results" };
     }
     const answered = new Set(nextBlocks.map((b) => b.toolUseId));
     const missing = uses.map((u) => u.id).filter((id) => !answered.has(id));
