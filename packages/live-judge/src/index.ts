@@ -1,6 +1,14 @@
 /**
  * @mcp-conf/live-judge runs the validator's incremental engine beside a live session, in a worker thread off the
  * wire's path: it reports each finding once, the first time a completed exchange shows it, keeps the tally, and
- * prints the full end-of-session report. If judging falls behind, findings lag and the session does not.
+ * gives the full end-of-session report. If judging falls behind, findings lag and the session does not.
  */
-export {};
+
+/** Whether an event completes an exchange (and so triggers a pass). */
+export { exchangesCompletedBy } from "./exchanges.js";
+/** The lines a live session prints (seed 000's layout). */
+export { DEFAULT_PREFIX, formatFinding, formatTally, formatWithdrawn } from "./format.js";
+/** Start a judge thread for a session; feed it events; close it for the report and the withdrawn findings. */
+export { LiveJudge, type LiveJudgeOptions, type LivePass, type LiveSummary, startLiveJudge } from "./live-judge.js";
+/** A finding as it counts against one requirement, and the running tally. */
+export type { LiveFinding, Tally } from "./protocol.js";

@@ -1,0 +1,75 @@
+/**
+ * Which requirements a finding counts against right now, by the same precedence the report applies: a finding of a
+ * check counts against every requirement listing it, unless that requirement is excluded, unsupported, or gated on a
+ * capability the session has not declared. Each (requirement, finding) pair has a key, so it is printed once.
+ */
+import { hasCapability, type SessionFacts } from "@mcp-conf/trace-format";
+import {
+  ALL_CHECKS,
+  type Finding,
+  levelFails,
+  type Registry,
+  type Report,
+  type Requirement,
+} from "@mcp-conf/validator";
+import type { LiveFinding } from "./protocol.js";
+
+const KNOWN_CHECKS: ReadonlySet<string> = new Set(ALL_CHECKS.map((check) => check.id));
+
+export class Attribution {
+  private readonly byCheck = new Map<string, Requirement[]>();
+  private readonly byId = new Map<string, Requirement>();
+
+  constructor(registry: Registry) {
+    for (const requirement of registry.requirements) {
+      this.byId.set(requirement.id, requirement);
+      const checks = requirement.checks ?? [];
+      if (requirement.exclusion !== undefined || checks.some((check) => !KNOWN_CHECKS.has(check))) continue;
+      for (const check of new Set(checks)) {
+        const list = this.byCheck.get(check);
+        if (list) list.push(requirement);
+        else this.byCheck.set(check, [requirement]);
+      }
+    }
+  }
+
+  /** The live lines a finding makes, given what the session has declared so far. */
+  attribute(finding: Finding, facts: SessionFacts): LiveFinding[] {
+    const rows: LiveFinding[] = [];
+    for (const requirement of this.byCheck.get(finding.check) ?? []) {
+      if (requirement.capability !== undefined && !hasCapability(facts, requirement.capability)) continue;
+      rows.push(liveFinding(requirement, finding));
+    }
+    return rows;
+  }
+
+  /** Every (requirement, finding) pair of a finished report. */
+  fromReport(report: Report): LiveFinding[] {
+    const rows: LiveFinding[] = [];
+    for (const row of report.requirements) {
+      const requirement = this.byId.get(row.id);
+      if (!requirement || (row.outcome !== "fail" && row.outcome !== "warn")) continue;
+      for (const finding of row.findings ?? []) rows.push(liveFinding(requirement, finding));
+    }
+    return rows;
+  }
+}
+
+function liveFinding(requirement: Requirement, finding: Finding): LiveFinding {
+  const live: LiveFinding = {
+    requirement: requirement.id,
+    level: requirement.level,
+    outcome: levelFails(requirement.level) ? "fail" : "warn",
+    check: finding.check,
+    detail: finding.detail,
+    quote: requirement.source.quote,
+    url: requirement.source.url,
+  };
+  if (finding.seq !== undefined) live.seq = finding.seq;
+  return live;
+}
+
+/** Identity of a printed line: the same requirement, check, event and detail is the same finding. */
+export function findingKey(finding: LiveFinding): string {
+  return `${finding.requirement}\u0000${finding.check}\u0000${finding.seq ?? ""}\u0000${finding.detail}`;
+}

@@ -1,0 +1,138 @@
+/**
+ * The session's side of the live judge: events are handed over in batches (one `postMessage` per turn of the event
+ * loop, never per event) to the judge's worker thread, whose passes come back as new findings and the tally. Nothing
+ * here waits for judging; `close()` is the only call that does, once the session is over.
+ */
+import { Worker } from "node:worker_threads";
+import type { TraceEvent } from "@mcp-conf/trace-format";
+import type { Report } from "@mcp-conf/validator";
+import { findingKey } from "./attribution.js";
+import type { FromWorker, LiveFinding, Tally, ToWorker, WorkerOptions } from "./protocol.js";
+
+export interface LiveJudgeOptions extends WorkerOptions {
+  /** After every pass that found something new, or moved the exchange count. */
+  onPass?: (update: LivePass) => void;
+  /** Judging stopped (an undeclared or unknown revision); the session goes on. */
+  onError?: (message: string) => void;
+}
+
+export interface LivePass {
+  /** Findings shown for the first time by this pass. */
+  findings: LiveFinding[];
+  tally: Tally;
+  /** The seq of the last event this pass judged. */
+  lastSeq: number;
+}
+
+export interface LiveSummary {
+  /** Findings of the whole-trace report that no pass printed (most rest on what the trace never held). */
+  endFindings: LiveFinding[];
+  /** Findings printed live that the whole-trace report does not hold. */
+  withdrawn: LiveFinding[];
+  /** Counts over the whole-trace report (fail and warn findings) and every exchange. */
+  tally: Tally;
+  report?: Report;
+  /** The report exactly as `mcp-conf validate` prints it. */
+  reportText?: string;
+  /** Why the trace could not be judged, when it could not. */
+  error?: string;
+  /** CPU time the judge's thread spent judging, in ms. */
+  judgingMs: number;
+}
+
+export class LiveJudge {
+  private readonly worker: Worker;
+  private pending: TraceEvent[] = [];
+  private flushScheduled = false;
+  private readonly printed = new Map<string, LiveFinding>();
+  private readonly tally: Tally = { exchanges: 0, fail: 0, warn: 0 };
+  private closing: Promise<LiveSummary> | undefined;
+  private resolveDone: ((message: Extract<FromWorker, { type: "done" }>) => void) | undefined;
+
+  constructor(private readonly options: LiveJudgeOptions = {}) {
+    const workerOptions: WorkerOptions = {};
+    if (options.revision !== undefined) workerOptions.revision = options.revision;
+    if (options.slowPassMs !== undefined) workerOptions.slowPassMs = options.slowPassMs;
+    if (options.pacing !== undefined) workerOptions.pacing = options.pacing;
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: workerOptions });
+    this.worker.unref();
+    this.worker.on("message", (message: FromWorker) => this.receive(message));
+    this.worker.on("error", (error) => {
+      this.options.onError?.(error.message);
+      this.resolveDone?.({ type: "done", all: [], error: error.message, exchanges: this.tally.exchanges, busyMs: 0 });
+    });
+  }
+
+  /** Hands one event to the judge. Never blocks, never throws. */
+  observe(event: TraceEvent): void {
+    if (this.closing) return;
+    this.pending.push(event);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  /** The session is over: judge what is left, finish the trace, and compare the live findings with the report. */
+  close(): Promise<LiveSummary> {
+    this.closing ??= new Promise<Extract<FromWorker, { type: "done" }>>((resolve) => {
+      this.resolveDone = resolve;
+      this.flush();
+      this.post({ type: "finish" });
+    }).then((done) => this.summarise(done));
+    return this.closing;
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.pending.length === 0) return;
+    const events = this.pending;
+    this.pending = [];
+    this.post({ type: "events", events });
+  }
+
+  private post(message: ToWorker): void {
+    this.worker.postMessage(message);
+  }
+
+  private receive(message: FromWorker): void {
+    switch (message.type) {
+      case "pass": {
+        const moved = message.exchanges !== this.tally.exchanges;
+        this.tally.exchanges = message.exchanges;
+        for (const finding of message.findings) {
+          this.printed.set(findingKey(finding), finding);
+          this.tally[finding.outcome]++;
+        }
+        if (moved || message.findings.length > 0) {
+          this.options.onPass?.({ findings: message.findings, tally: { ...this.tally }, lastSeq: message.lastSeq });
+        }
+        return;
+      }
+      case "error":
+        this.options.onError?.(message.message);
+        return;
+      case "done":
+        this.resolveDone?.(message);
+        return;
+    }
+  }
+
+  private async summarise(done: Extract<FromWorker, { type: "done" }>): Promise<LiveSummary> {
+    await this.worker.terminate();
+    const inReport = new Set(done.all.map(findingKey));
+    const endFindings = done.all.filter((finding) => !this.printed.has(findingKey(finding)));
+    const withdrawn = [...this.printed].filter(([key]) => !inReport.has(key)).map(([, finding]) => finding);
+    const tally: Tally = { exchanges: done.exchanges, fail: 0, warn: 0 };
+    for (const finding of done.all) tally[finding.outcome]++;
+    const summary: LiveSummary = { endFindings, withdrawn, tally, judgingMs: done.busyMs };
+    if (done.report) summary.report = done.report;
+    if (done.reportText !== undefined) summary.reportText = done.reportText;
+    if (done.error !== undefined) summary.error = done.error;
+    return summary;
+  }
+}
+
+/** Starts a judge thread for one live session. */
+export function startLiveJudge(options: LiveJudgeOptions = {}): LiveJudge {
+  return new LiveJudge(options);
+}

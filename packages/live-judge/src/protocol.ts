@@ -1,0 +1,51 @@
+/**
+ * The messages between a live session (main thread) and its judge (worker thread). Kept in one place so both ends
+ * agree on the shapes; everything here survives structured cloning.
+ */
+import type { TraceEvent } from "@mcp-conf/trace-format";
+import type { Level, Report } from "@mcp-conf/validator";
+
+/** One finding as it counts against one requirement: what a live line prints. */
+export interface LiveFinding {
+  requirement: string;
+  level: Level;
+  outcome: "fail" | "warn";
+  check: string;
+  seq?: number;
+  detail: string;
+  /** The verbatim spec sentence and where it is published. */
+  quote: string;
+  url: string;
+}
+
+export interface Tally {
+  exchanges: number;
+  fail: number;
+  warn: number;
+}
+
+export interface WorkerOptions {
+  revision?: string;
+  /** Test hook: every pass also sleeps this long, to prove a slow judge never slows the session. */
+  slowPassMs?: number;
+  /** A pass that took d ms is followed by a pause of `pacing × d` before the next one. Default 3 (≤ ¼ core). */
+  pacing?: number;
+}
+
+export type ToWorker = { type: "events"; events: TraceEvent[] } | { type: "finish" };
+
+export type FromWorker =
+  /** New findings of one pass, and the number of exchanges completed so far. */
+  | { type: "pass"; findings: LiveFinding[]; exchanges: number; lastSeq: number; busyMs: number }
+  /** Judging stopped (an undeclared or unknown revision); the session goes on. */
+  | { type: "error"; message: string }
+  | {
+      type: "done";
+      /** Every finding of the whole-trace report, as (requirement, finding) pairs. */
+      all: LiveFinding[];
+      report?: Report;
+      reportText?: string;
+      error?: string;
+      exchanges: number;
+      busyMs: number;
+    };

@@ -1,0 +1,57 @@
+/**
+ * Live equals batch, over every committed corpus trace: replayed event by event through the live judge, nothing is
+ * printed live that the whole-trace report does not hold, every finding of that report is printed by the end, and
+ * no finding is printed before the event it points at has been judged.
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { type LiveFinding, type LivePass, startLiveJudge } from "@mcp-conf/live-judge";
+import { readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
+import { describe, expect, it } from "vitest";
+
+const corpus = join(import.meta.dirname, "../../../corpus/2025-11-25");
+const traces = ["good", "violations"].flatMap((dir) =>
+  readdirSync(join(corpus, dir))
+    .filter((name) => name.endsWith(".jsonl"))
+    .map((name) => join(dir, name)),
+);
+
+const key = (f: LiveFinding) => `${f.requirement}|${f.check}|${f.seq}|${f.detail}`;
+
+async function replay(events: TraceEvent[]) {
+  const passes: LivePass[] = [];
+  const judge = startLiveJudge({ pacing: 0, onPass: (pass) => passes.push(pass) });
+  for (const event of events) {
+    judge.observe(event);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { passes, summary: await judge.close() };
+}
+
+describe("a corpus trace replayed through the live judge", () => {
+  it("has traces to replay", () => {
+    expect(traces.length).toBeGreaterThan(10);
+  });
+
+  for (const trace of traces) {
+    it(`${trace}: prints live only what the report holds, and everything by the end`, async () => {
+      const events: TraceEvent[] = [];
+      for await (const event of readTraceFile(join(corpus, trace))) events.push(event);
+      const { passes, summary } = await replay(events);
+      expect(summary.error).toBeUndefined();
+      const live = passes.flatMap((pass) => pass.findings);
+      const inReport = new Set(summary.report ? [...live, ...summary.endFindings].map(key) : []);
+
+      expect(summary.withdrawn).toEqual([]);
+      for (const finding of live) expect(inReport.has(key(finding))).toBe(true);
+      const reportRows = summary.report!.requirements.filter((row) => row.outcome === "fail" || row.outcome === "warn");
+      const reportCount = reportRows.reduce((n, row) => n + (row.findings?.length ?? 0), 0);
+      expect(live.length + summary.endFindings.length).toBe(reportCount);
+      for (const pass of passes) {
+        for (const finding of pass.findings) {
+          if (finding.seq !== undefined) expect(finding.seq).toBeLessThanOrEqual(pass.lastSeq);
+        }
+      }
+    });
+  }
+});
