@@ -16,7 +16,6 @@ describe("text report", () => {
         "  WARN  TOOL-006 (SHOULD)",
         '        seq 5: tool name "weather lookup,v2!" contains characters: " ,!"',
         "  EXCL  AUTH-001 (MUST)",
-        "        excluded: the OAuth flow happens off the MCP wire",
         "  UNSUP TOOL-099 (MUST)",
         "        missing checks: tool.not-written",
         "  N/A   SAMP-001 (MUST)",

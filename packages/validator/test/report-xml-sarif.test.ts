@@ -138,7 +138,13 @@ describe("SARIF report", () => {
       shortDescription: { text: "Tool names SHOULD be short." },
       helpUri: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names",
       defaultConfiguration: { level: "warning" },
-      properties: { level: "SHOULD", actor: "server", capability: "server.tools" },
+      properties: { level: "SHOULD", outcome: "warn", actor: "server", capability: "server.tools" },
+    });
+    expect(rules[3].properties).toEqual({
+      level: "MUST",
+      outcome: "excluded",
+      actor: "client",
+      exclusion: "the OAuth flow happens off the MCP wire",
     });
   });
 

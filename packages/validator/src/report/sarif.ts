@@ -20,7 +20,8 @@ interface SarifRule {
   shortDescription: { text: string };
   helpUri?: string;
   defaultConfiguration: { level: SarifLevel };
-  properties: { level: string; actor?: string; capability?: string };
+  /** The clause's level and binding, and this trace's outcome for it (SARIF has no per-rule verdict of its own). */
+  properties: { level: string; outcome: string; actor?: string; capability?: string; exclusion?: string };
 }
 
 interface SarifResult {
@@ -72,13 +73,14 @@ function sarifRule(row: RequirementRow, lookup: RequirementLookup): SarifRule {
     id: row.id,
     shortDescription: { text: requirement?.source.quote ?? `${row.id} (${row.level})` },
     defaultConfiguration: { level: isAbsoluteLevel(row.level) ? "error" : "warning" },
-    properties: { level: row.level },
+    properties: { level: row.level, outcome: row.outcome },
   };
   if (requirement !== undefined) {
     rule.helpUri = requirement.source.url;
     rule.properties.actor = requirement.actor;
     if (requirement.capability !== undefined) rule.properties.capability = requirement.capability;
   }
+  if (row.exclusion !== undefined) rule.properties.exclusion = row.exclusion;
   return rule;
 }
 

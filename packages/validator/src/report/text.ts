@@ -36,7 +36,7 @@ export function totalsLine(report: Report): string {
   );
 }
 
-/** The indented lines under a row: its findings, or why it was not judged. */
+/** The indented lines under a row: its findings, the checks it lacks, or the capability it waited for. */
 function rowDetails(row: RequirementRow): string[] {
   switch (row.outcome) {
     case "pass":
@@ -46,7 +46,8 @@ function rowDetails(row: RequirementRow): string[] {
     case "warn":
       return (row.findings ?? []).map(findingLine);
     case "excluded":
-      return row.exclusion === undefined ? [] : [`excluded: ${escapeTerminal(row.exclusion)}`];
+      // Hundreds of rows are excluded; their reasons are in `mcp-conf requirements`, not repeated in every report.
+      return [];
     case "unsupported":
       return [`missing checks: ${(row.missing_checks ?? []).map(escapeTerminal).join(", ")}`];
     case "not-applicable":
