@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { generateValidatorSource, VALIDATOR_TYPES } from "../scripts/generate-validator.mjs";
 import {
   checkTraceEvent,
   matchesTraceEventSchema,
@@ -25,8 +27,14 @@ describe("the trace event schema", () => {
     expect(properties.transport?.enum).toEqual(["stdio", "streamable-http"]);
   });
 
-  it("is compiled once", () => {
-    expect(traceEventSchemaValidator()).toBe(traceEventSchemaValidator());
+  it("has its generated standalone validator in step with the schema file", () => {
+    const schema = JSON.parse(readFileSync(new URL("./schema/trace-event.schema.json", import.meta.url), "utf8"));
+    const generated = new URL("./generated/trace-event-validator.js", import.meta.url);
+    const stale = "stale: run `pnpm --filter @mcp-conf/trace-format generate`";
+    expect(readFileSync(generated, "utf8"), stale).toBe(generateValidatorSource(schema));
+    expect(readFileSync(new URL("./generated/trace-event-validator.d.ts", import.meta.url), "utf8"), stale).toBe(
+      VALIDATOR_TYPES,
+    );
   });
 });
 

@@ -1,9 +1,11 @@
 /**
  * Checking one parsed trace line against the trace event JSON Schema. The schema file is the authority; the hot
  * path is a hand-written structural check that accepts exactly what the schema accepts (a property test holds the
- * two together), and Ajv — compiled once, on the first rejected line — explains a rejection by naming the field.
+ * two together), and the Ajv validator — generated ahead of time as standalone code, so Ajv is neither loaded nor
+ * compiled at run time — explains a rejection by naming the field.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import { validate as standaloneValidate } from "./generated/trace-event-validator.js";
 import { escapeTerminal } from "./safe-text.js";
 import schemaJson from "./schema/trace-event.schema.json" with { type: "json" };
 import type { TraceFormatReason } from "./trace-format-error.js";
@@ -23,15 +25,9 @@ function deepFreeze<T>(value: T): T {
 /** The JSON Schema (2020-12) of one trace event: core fields, mcp-conf's extensions, unknown fields allowed. */
 export const traceEventSchema: JsonSchemaDocument = deepFreeze(schemaJson as JsonSchemaDocument);
 
-let compiled: ValidateFunction | undefined;
-
-/** The Ajv validator for `traceEventSchema`, compiled on first use and kept for the life of the process. */
+/** The Ajv validator for `traceEventSchema` (standalone code generated from the schema at development time). */
 export function traceEventSchemaValidator(): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: false });
-    compiled = ajv.compile(structuredClone(traceEventSchema) as Record<string, unknown>);
-  }
-  return compiled;
+  return standaloneValidate;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
