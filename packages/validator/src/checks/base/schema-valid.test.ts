@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { findingsOf, request, result, TestTrace } from "./test-trace.js";
+
+describe("base.schema-valid", () => {
+  it("validates a result by the method of the request it answers", () => {
+    const t = new TestTrace()
+      .open()
+      .handshake()
+      .c(request(1, "tools/list"))
+      .s(result(1, { tools: [{ name: 7 }] }))
+      .close();
+    const findings = findingsOf("base.schema-valid", t.events);
+    expect(findings.map((f) => f.seq)).toEqual([5]);
+    expect(findings[0]?.detail).toMatch(/^result of tools\/list does not match the schema's ListToolsResult: /);
+  });
+
+  it("accepts a CreateTaskResult for a task-augmented request", () => {
+    const task = {
+      taskId: "t1",
+      status: "working",
+      createdAt: "2025-11-25T10:00:00Z",
+      lastUpdatedAt: "2025-11-25T10:00:00Z",
+      ttl: 60000,
+    };
+    const t = new TestTrace()
+      .open()
+      .handshake({ tools: {}, tasks: { requests: { tools: { call: {} } } } })
+      .c(request(1, "tools/call", { name: "slow", arguments: {}, task: { ttl: 60000 } }))
+      .s(result(1, { task }))
+      .close();
+    expect(findingsOf("base.schema-valid", t.events)).toEqual([]);
+  });
+
+  it("does not judge custom methods, nor the envelope (BASE's own clauses do)", () => {
+    const t = new TestTrace()
+      .open()
+      .handshake()
+      .c(request(1, "example/anything", { x: [1, 2] }))
+      .s(result(1, { y: 1 }))
+      .c({ jsonrpc: "1.0", id: 2, method: "ping" })
+      .s(result(2))
+      .close();
+    expect(findingsOf("base.schema-valid", t.events)).toEqual([]);
+  });
+
+  it("validates notifications by method", () => {
+    const t = new TestTrace()
+      .open()
+      .handshake({ logging: {} })
+      .s({ jsonrpc: "2.0", method: "notifications/message", params: { level: "loud", data: "x" } })
+      .close();
+    expect(findingsOf("base.schema-valid", t.events).map((f) => f.seq)).toEqual([4]);
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { findingsOf, JSON_BODY, later, request, result, SSE, TestTrace } from "../base/test-trace.js";
+
+const SESSION = "abc-123";
+
+describe("streamable-HTTP checks judge only what the trace shows for certain", () => {
+  it("does not judge a 200 answering two waiting requests of different kinds", () => {
+    const t = new TestTrace("streamable-http")
+      .open()
+      .handshake({ tools: {} }, { session: SESSION })
+      .req(later(SESSION), "POST")
+      .c(request(1, "tools/call", { name: "slow", arguments: {} }))
+      .req(later(SESSION), "POST")
+      .c({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } })
+      .res(200, { "content-type": "text/plain" })
+      .close();
+    expect(findingsOf("tran.notification-post-202", t.events)).toEqual([]);
+    expect(findingsOf("tran.request-post-content-type", t.events)).toEqual([]);
+  });
+
+  it("exempts a cancelled request from the eventual-response rule", () => {
+    const t = new TestTrace("streamable-http")
+      .open()
+      .handshake({ tools: {} }, { session: SESSION })
+      .req(later(SESSION), "POST")
+      .c(request(1, "tools/call", { name: "slow", arguments: {} }))
+      .res(200, SSE)
+      .req(later(SESSION), "POST")
+      .c({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } })
+      .res(202)
+      .close();
+    expect(findingsOf("tran.response-eventually", t.events)).toEqual([]);
+  });
+
+  it("exempts a new initialize request from the session and version headers", () => {
+    const t = new TestTrace("streamable-http")
+      .open()
+      .handshake({ tools: {} }, { session: SESSION })
+      .req({ accept: "application/json, text/event-stream", "content-type": "application/json" }, "POST")
+      .c(
+        request(5, "initialize", {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "t", version: "1" },
+        }),
+      )
+      .res(200, JSON_BODY)
+      .s(result(5, { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } }))
+      .close();
+    expect(findingsOf("tran.session-id-echoed", t.events)).toEqual([]);
+    expect(findingsOf("tran.protocol-version-header", t.events)).toEqual([]);
+  });
+
+  it("judges a GET recorded without its method once the next request shows it had no body", () => {
+    const t = new TestTrace("streamable-http")
+      .open()
+      .handshake({ tools: {} }, { session: SESSION })
+      .req({ "mcp-protocol-version": "2025-11-25", "mcp-session-id": SESSION })
+      .close();
+    expect(findingsOf("tran.get-accept", t.events).map((f) => f.seq)).toEqual([8]);
+  });
+
+  it("does not re-report the request id of a request refused with 401 and sent again", () => {
+    const init = request(0, "initialize", {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: "t", version: "1" },
+    });
+    const t = new TestTrace("streamable-http")
+      .open()
+      .req(later(), "POST")
+      .c(init)
+      .res(401, { "www-authenticate": 'Bearer scope="mcp"' })
+      .req(later(), "POST")
+      .c(init)
+      .res(200, SSE)
+      .s(result(0, { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } }))
+      .close();
+    expect(findingsOf("base.request-id-unique", t.events)).toEqual([]);
+    expect(findingsOf("tran.response-eventually", t.events)).toEqual([]);
+  });
+});
+
+describe("stdio validity", () => {
+  it("does not judge a line the recorder cut at its size limit", () => {
+    const t = new TestTrace()
+      .open()
+      .handshake()
+      .raw("server-to-client", '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"aaaa', {
+        truncated: true,
+        bytes: 2_000_000,
+      })
+      .close();
+    expect(findingsOf("tran.stdio-server-output-valid", t.events)).toEqual([]);
+  });
+
+  it("reports a batch written to stdout", () => {
+    const t = new TestTrace()
+      .open()
+      .handshake()
+      .s([{ jsonrpc: "2.0", method: "notifications/tools/list_changed" }])
+      .close();
+    expect(findingsOf("tran.stdio-server-output-valid", t.events).map((f) => f.seq)).toEqual([4]);
+  });
+});
