@@ -3,6 +3,7 @@
  * conventions have none for conformance. A finding here is already tied to one requirement; the helpers turn the
  * validator's findings (which belong to every requirement listing their check) or a report's rows into these.
  */
+import { uriUpToPath } from "./resource-uri.js";
 import type { Attributes, SpanEvent } from "./span.js";
 import { cut, MAX_DETAIL_LENGTH } from "./text-limits.js";
 
@@ -115,7 +116,24 @@ function toSpanFinding(
   return out;
 }
 
-/** The span event for a finding; the detail is cut at 512 characters and marked `…[cut]`. */
+/** In a detail: a double-quoted string (checks quote values with `JSON.stringify`), or a bare URI. */
+const QUOTED_OR_URI = /"(?:[^"\\]|\\.)*"|\b[A-Za-z][A-Za-z0-9+.-]*:[^\s"'<>\\]+/g;
+const STARTS_WITH_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\S/;
+
+/**
+ * A finding's detail is the validator's text and may quote the session: names, ids, URIs. A URI in it — quoted
+ * whole, even one with spaces, or bare — is cut to its path exactly as `mcp.resource.uri` is, so a presigned URI's
+ * credential cannot leave through a detail.
+ */
+export function scrubDetail(detail: string): string {
+  return detail.replace(QUOTED_OR_URI, (match) => {
+    if (!match.startsWith('"')) return /[?#@]/.test(match) ? uriUpToPath(match) : match;
+    const inner = match.slice(1, -1);
+    return STARTS_WITH_SCHEME.test(inner) ? `"${uriUpToPath(inner)}"` : match;
+  });
+}
+
+/** The span event for a finding; the detail is scrubbed, then cut at 512 characters and marked `…[cut]`. */
 export function findingEvent(finding: SpanFinding, timeNanos: bigint): SpanEvent {
   const attributes: Attributes = {
     "mcp_conformance.requirement.id": finding.requirementId,
@@ -124,7 +142,7 @@ export function findingEvent(finding: SpanFinding, timeNanos: bigint): SpanEvent
     "mcp_conformance.revision": finding.revision,
     "mcp_conformance.spec.url": finding.specUrl,
     "mcp_conformance.check": finding.check,
-    "mcp_conformance.detail": cut(finding.detail, MAX_DETAIL_LENGTH),
+    "mcp_conformance.detail": cut(scrubDetail(finding.detail), MAX_DETAIL_LENGTH),
   };
   if (finding.seq !== undefined) attributes["mcp_conformance.trace.seq"] = finding.seq;
   return { name: FINDING_EVENT_NAME, timeNanos, attributes };

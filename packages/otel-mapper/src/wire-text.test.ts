@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { scrubDetail } from "./findings.js";
 import { describeJsonRpcError, jsonRpcErrorName } from "./jsonrpc-errors.js";
 import { uriUpToPath } from "./resource-uri.js";
 import { cut } from "./text-limits.js";
@@ -70,5 +71,21 @@ describe("W3C traceparent", () => {
     expect(remoteParentOf({ _meta: { traceparent, tracestate: "a=1,b=2" } })?.traceState).toBe("a=1,b=2");
     expect(remoteParentOf({ _meta: { traceparent, tracestate: "a=\u001b[31m" } })?.traceState).toBeUndefined();
     expect(remoteParentOf({ traceparent })).toBeUndefined();
+  });
+});
+
+describe("finding details", () => {
+  it("cut a quoted URI to its path, so a presigned URI's credential never leaves through a detail", () => {
+    expect(scrubDetail('resource URI "https://u:pw@b.example/x.pdf?X-Amz-Signature=abc" is not valid: bad')).toBe(
+      'resource URI "https://b.example/x.pdf" is not valid: bad',
+    );
+    expect(scrubDetail('resource URI "https://exa mple.com/?sig=SECRET" is not an RFC 3986 URI')).toBe(
+      'resource URI "https://exa mple.com/" is not an RFC 3986 URI',
+    );
+    expect(scrubDetail("see https://h.example/p?token=SECRET then")).toBe("see https://h.example/p then");
+    expect(scrubDetail('tool name "weather lookup,v2!" has " ,!"')).toBe('tool name "weather lookup,v2!" has " ,!"');
+    expect(scrubDetail('root URI "file:///home/a" is fine; seq 5: ok')).toBe(
+      'root URI "file:///home/a" is fine; seq 5: ok',
+    );
   });
 });

@@ -1,6 +1,7 @@
 /** The commands mcp-conf offers, in the order `--help` lists them. */
 import type { Argv } from "yargs";
 import type { Io } from "../main.js";
+import { exportCommand } from "./export.js";
 import { requirementsCommand } from "./requirements.js";
 import { validateCommand } from "./validate.js";
 
@@ -12,4 +13,4 @@ export interface Command<A = Record<string, unknown>> {
   run(argv: A, io: Io): Promise<number>;
 }
 
-export const COMMANDS: Command<never>[] = [validateCommand, requirementsCommand];
+export const COMMANDS: Command<never>[] = [validateCommand, requirementsCommand, exportCommand];

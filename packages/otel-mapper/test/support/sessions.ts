@@ -117,7 +117,7 @@ export function acceptanceSession(transport: Transport = "stdio", options: { ts?
   b.result(2, { content: [{ type: "text", text: `denied: ${SECRET}` }], isError: true });
   const rpcError = b.request(3, "tools/call", { name: "missing_tool", arguments: { key: SECRET } });
   const rpcErrorAnswer = b.error(3, -32602, `Unknown tool: missing_tool (args ${SECRET})`);
-  const notification = b.notify("notifications/progress", { progressToken: SECRET, progress: 1 }, S2C);
+  const notification = b.notify("notifications/progress", { progressToken: "progress-1", progress: 1 }, S2C);
   const read = b.request(4, "resources/read", { uri: PRESIGNED_URI });
   b.result(4, { contents: [{ uri: PRESIGNED_URI, text: SECRET }] });
   const prompt = b.request(5, "prompts/get", { name: "summarise", arguments: { text: SECRET } });
