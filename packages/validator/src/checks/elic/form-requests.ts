@@ -1,6 +1,6 @@
 /**
  * What a form-mode elicitation may ask: never secrets such as passwords, API keys, access tokens or payment
- * credentials (judged by the names, titles and descriptions of the requested fields), and no clickable URLs in any
+ * credentials (judged by the names and titles of the requested fields; descriptions often mention secrets only to warn against them), and no clickable URLs in any
  * field of the request.
  */
 import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
@@ -36,7 +36,7 @@ export const formNotSensitive: CheckDefinition = {
         if (!isFormRequest(ref)) return;
         ctx.examined();
         for (const [name, field] of fieldsOf(ref)) {
-          const labels = [name, field.title, field.description].filter((v): v is string => typeof v === "string");
+          const labels = [name, field.title].filter((v): v is string => typeof v === "string");
           const hit = labels.find((label) => SENSITIVE.test(label));
           if (hit !== undefined) {
             ctx.report(
