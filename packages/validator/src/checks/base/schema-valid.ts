@@ -2,7 +2,7 @@
  * base.schema-valid — every message against the revision's official JSON Schema ("the source of truth for all
  * protocol messages and structures"): requests and notifications by their method's type, results by the type of
  * the request they answer. The JSON-RPC envelope (jsonrpc, id, the error object) has clauses of its own in BASE and
- * is left to them, as are the few payload defects listed in DEFERRED, which a more specific clause names; custom
+ * is left to them, as are the payload defects listed in DEFERRED, which a more specific clause names; custom
  * methods the schema does not define are not judged here.
  */
 import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
@@ -10,22 +10,31 @@ import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { methodTypes } from "./schema-methods.js";
 import { isObject } from "./wire.js";
 
-/** Schema errors a more specific clause reports: `type` → error-text prefixes left to that clause. */
-const DEFERRED: Readonly<Record<string, readonly string[]>> = {
+/**
+ * Schema errors a more specific clause reports: when one of a message's errors matches, the whole schema finding
+ * for that message is left to that clause (the other errors are usually echoes of the same defect through an
+ * `anyOf`). Keyed by `$defs` type; `*` applies to every type.
+ */
+const DEFERRED: Readonly<Record<string, readonly RegExp[]>> = {
+  "*": [
+    // RES-005 (res.uri-valid), PROM-005 (prom.embedded-resource-uri): a resource URI that is not RFC 3986
+    /\/uri: must match format "uri"$/,
+    // RES-010 (res.blob-base64), PROM-003/004 (prom.image/audio-content-encoded): base64 payloads
+    /\/(blob|data): must match format "byte"$/,
+  ],
   // LIFE-004 (life.initialize-result-complete)
   InitializeResult: [
-    "(root): must have required property 'capabilities'",
-    "(root): must have required property 'serverInfo'",
-    "/capabilities: must be object",
-    "/serverInfo: must be object",
+    /^\(root\): must have required property '(capabilities|serverInfo)'$/,
+    /^\/(capabilities|serverInfo): must be object$/,
   ],
   // LIFE-007 (life.requested-version-format)
-  InitializeRequest: ["/params/protocolVersion: must be string"],
+  InitializeRequest: [/^\/params\/protocolVersion: must be string$/],
 };
 
-function isDeferred(type: string, error: string): boolean {
-  const prefixes = DEFERRED[type];
-  return prefixes?.some((prefix) => error.startsWith(prefix)) ?? false;
+/** Whether a clause of its own judges one of these schema errors. */
+export function isDeferred(type: string, errors: readonly string[]): boolean {
+  const patterns = [...(DEFERRED["*"] ?? []), ...(DEFERRED[type] ?? [])];
+  return errors.some((error) => patterns.some((pattern) => pattern.test(error)));
 }
 
 /** Task-augmented requests are answered by a CreateTaskResult. */
@@ -40,8 +49,10 @@ export const schemaValid: CheckDefinition = {
     const judge = (seq: number, type: string, value: unknown, what: string) => {
       if (!ctx.hasSchema(type)) return;
       ctx.examined();
-      const errors = ctx.validateSchema(type, value).filter((error) => !isDeferred(type, error));
-      if (errors.length > 0) ctx.report(seq, `${what} does not match the schema's ${type}: ${errors.join("; ")}`);
+      const errors = ctx.validateSchema(type, value);
+      if (errors.length > 0 && !isDeferred(type, errors)) {
+        ctx.report(seq, `${what} does not match the schema's ${type}: ${errors.join("; ")}`);
+      }
     };
     return {
       message(ref: MessageRef) {
