@@ -2,6 +2,7 @@
 import type { Argv } from "yargs";
 import type { Io } from "../main.js";
 import { exportCommand } from "./export.js";
+import { recordCommand } from "./record.js";
 import { requirementsCommand } from "./requirements.js";
 import { validateCommand } from "./validate.js";
 
@@ -13,4 +14,4 @@ export interface Command<A = Record<string, unknown>> {
   run(argv: A, io: Io): Promise<number>;
 }
 
-export const COMMANDS: Command<never>[] = [validateCommand, requirementsCommand, exportCommand];
+export const COMMANDS: Command<never>[] = [recordCommand, validateCommand, requirementsCommand, exportCommand];

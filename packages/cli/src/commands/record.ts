@@ -1,0 +1,181 @@
+/**
+ * `mcp-conf record stdio [opts] -- CMD…` and `mcp-conf record http --upstream URL [--listen ADDR] [opts]`: the
+ * recorder's two modes as a command (docs/record.md). stdio exits with the server's code (128+n for signal n, 127
+ * when it cannot be started); http runs until SIGINT, SIGTERM or SIGHUP and then exits 0; bad invocations, an
+ * unwritable or existing `-o` and an address that cannot be listened on exit 2 before anything starts. All of
+ * record's own output goes to stderr, since in stdio mode stdout carries the session.
+ */
+import { generateSessionId, isLoopbackHost, runStdioRelay, type Sink, startHttpProxy } from "@mcp-conf/recorder";
+import { escapeTerminal } from "@mcp-conf/trace-format";
+import type { Argv } from "yargs";
+import { EXIT, type Io, UsageError } from "../main.js";
+import {
+  chooseLabel,
+  type ListenAddress,
+  parseListen,
+  parseMaxMessageBytes,
+  parseUpstream,
+} from "../record/options.js";
+import { summaryLines } from "../record/summary.js";
+import { checkTemplateDirectory, openFileSink, perSessionTemplate, SESSION, traceTemplate } from "../record/traces.js";
+import type { Command } from "./index.js";
+
+interface RecordArgs {
+  _: (string | number)[];
+  mode: string;
+  command?: string[];
+  output?: string;
+  force: boolean;
+  "max-message-bytes"?: number;
+  label?: string;
+  upstream?: string;
+  listen?: string;
+}
+
+const PREFIX = "mcp-conf record:";
+const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+export const recordCommand: Command<RecordArgs> = {
+  command: "record <mode> [command..]",
+  describe: "Record a session: stdio relay (record stdio -- CMD…) or HTTP proxy (record http --upstream URL)",
+  builder: (yargs: Argv) =>
+    yargs
+      .positional("mode", { type: "string", choices: ["stdio", "http"], describe: "how the server is reached" })
+      .positional("command", { type: "string", array: true, describe: "stdio: the server command, after --" })
+      .option("output", {
+        alias: "o",
+        type: "string",
+        describe: "trace file; {session} in it gives one file per session (default: the state directory)",
+      })
+      .option("force", { type: "boolean", default: false, describe: "overwrite an existing trace file" })
+      .option("max-message-bytes", {
+        type: "number",
+        describe: "record an observed message larger than N bytes as a truncated raw event (forwarding is untouched)",
+      })
+      .option("label", { type: "string", describe: "a name for the server, used in session ids" })
+      .option("upstream", { type: "string", describe: "http: the server's URL (the proxy's root path maps to it)" })
+      .option("listen", { type: "string", describe: "http: HOST:PORT to listen on (default 127.0.0.1:8080)" })
+      .example("$0 record stdio -- node server.js", "relay a stdio server, trace in the state directory")
+      .example("$0 record http --upstream http://localhost:3000/mcp -o traces/{session}.jsonl", "one file per session"),
+  async run(argv, io) {
+    argv.command = serverCommand(argv);
+    const maxMessageBytes = parseMaxMessageBytes(argv["max-message-bytes"]);
+    if (argv.mode === "stdio") return recordStdio(argv, io, maxMessageBytes);
+    if (argv.mode === "http") return recordHttp(argv, io, maxMessageBytes);
+    throw new UsageError(`record: unknown mode ${JSON.stringify(argv.mode)} (expected stdio or http)`);
+  },
+};
+
+async function recordStdio(argv: RecordArgs, io: Io, maxMessageBytes: number | undefined): Promise<number> {
+  if (argv.upstream !== undefined || argv.listen !== undefined) {
+    throw new UsageError("record stdio: --upstream and --listen belong to record http");
+  }
+  const [command, ...args] = (argv.command ?? []).map(String);
+  if (command === undefined || command === "") {
+    throw new UsageError(
+      "record stdio: name the server command after --, e.g. mcp-conf record stdio -- node server.js",
+    );
+  }
+  const label = chooseLabel(argv.label, command);
+  const session = generateSessionId(label);
+  const sink = openFileSink(traceTemplate(argv.output, process.env), argv.force, session);
+  const result = await runStdioRelay({
+    command,
+    args,
+    sink,
+    label,
+    session,
+    maxMessageBytes,
+    stdin: io.stdin,
+    stdout: io.stdout,
+    stderr: io.stderr,
+  });
+  if (result.spawnError !== undefined) io.stderr.write(`${PREFIX} ${result.spawnError}\n`);
+  for (const line of summaryLines(result.stats)) io.stderr.write(`${line}\n`);
+  return result.exitCode;
+}
+
+async function recordHttp(argv: RecordArgs, io: Io, maxMessageBytes: number | undefined): Promise<number> {
+  if ((argv.command ?? []).length > 0) {
+    throw new UsageError("record http: takes no command; the server is reached at --upstream");
+  }
+  const upstream = parseUpstream(argv.upstream);
+  const listen = parseListen(argv.listen);
+  const label = chooseLabel(argv.label, undefined);
+  const sinkForSession = prepareHttpTraces(argv, io);
+
+  let proxy: Awaited<ReturnType<typeof startHttpProxy>>;
+  try {
+    proxy = await startHttpProxy({
+      upstream,
+      listen,
+      label: argv.label === undefined ? undefined : label,
+      maxMessageBytes,
+      sinkForSession,
+      onError: (message) => io.stderr.write(`${PREFIX} ${escapeTerminal(message)}\n`),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`record http: cannot listen on ${formatListen(listen)} (${code})`);
+  }
+  if (!isLoopbackHost(listen.host)) {
+    io.stderr.write(
+      `${PREFIX} warning: listening on ${listen.host}, which is not a loopback address: anyone who can reach it can send requests through it to ${upstream.href}\n`,
+    );
+  }
+  io.stderr.write(`${PREFIX} proxying ${proxy.url} to ${upstream.href} (stop with Ctrl-C)\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      for (const signal of STOP_SIGNALS) process.off(signal, stop);
+      resolve();
+    };
+    for (const signal of STOP_SIGNALS) process.on(signal, stop);
+  });
+  const stats = await proxy.close();
+  let written = 0;
+  for (const session of stats.sessions) {
+    for (const line of summaryLines(session)) {
+      io.stderr.write(`${line}\n`);
+      written++;
+    }
+  }
+  if (written === 0) io.stderr.write(`${PREFIX} no session was recorded\n`);
+  return EXIT.ok;
+}
+
+/**
+ * Checks the trace destination before the proxy listens and returns the per-session sink factory. Without
+ * `{session}` in `-o`, FILE is opened now (so an existing file is refused up front) and given to the first session.
+ */
+function prepareHttpTraces(argv: RecordArgs, io: Io): (opening: { session: string }) => Sink {
+  const template = traceTemplate(argv.output, process.env);
+  if (template.includes(SESSION)) {
+    checkTemplateDirectory(template);
+    return ({ session }) => openFileSink(template, argv.force, session);
+  }
+  let first: Sink | undefined = openFileSink(template, argv.force, "");
+  const later = perSessionTemplate(template);
+  return ({ session }) => {
+    if (first) {
+      const sink = first;
+      first = undefined;
+      return sink;
+    }
+    const sink = openFileSink(later, argv.force, session);
+    io.stderr.write(`${PREFIX} another session (${escapeTerminal(session)}): its trace goes to ${sink.path}\n`);
+    return sink;
+  };
+}
+
+/** The server command: words before `--` land in `command`, words after it in `_` (after the word `record`). */
+function serverCommand(argv: RecordArgs): string[] {
+  const afterDashes = argv._.map(String);
+  const recordAt = afterDashes.indexOf("record");
+  if (recordAt !== -1) afterDashes.splice(recordAt, 1);
+  return [...(argv.command ?? []).map(String), ...afterDashes];
+}
+
+function formatListen(listen: ListenAddress): string {
+  return listen.host.includes(":") ? `[${listen.host}]:${listen.port}` : `${listen.host}:${listen.port}`;
+}

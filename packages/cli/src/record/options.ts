@@ -1,0 +1,75 @@
+/**
+ * Parsing and checking `record`'s own option values (listen address, byte limits, label, upstream URL), each bad
+ * value becoming a one-line `UsageError` before anything starts.
+ */
+import { basename, extname } from "node:path";
+import { UsageError } from "../main.js";
+
+export interface ListenAddress {
+  host: string;
+  port: number;
+}
+
+export const DEFAULT_LISTEN: ListenAddress = { host: "127.0.0.1", port: 8080 };
+
+/** `HOST:PORT`, `[IPv6]:PORT`, `PORT` or `HOST` (port 8080). */
+export function parseListen(value: string | undefined): ListenAddress {
+  if (value === undefined) return DEFAULT_LISTEN;
+  const text = value.trim();
+  const bad = () => new UsageError(`record: --listen ${JSON.stringify(value)} is not HOST:PORT, [IPv6]:PORT or PORT`);
+  let host = DEFAULT_LISTEN.host;
+  let portText: string | undefined;
+  const v6 = /^\[([^\]]+)\](?::(\d+))?$/.exec(text);
+  if (v6) {
+    host = v6[1]!;
+    portText = v6[2];
+  } else if (/^\d+$/.test(text)) {
+    portText = text;
+  } else {
+    const colon = text.lastIndexOf(":");
+    if (colon === -1) host = text;
+    else if (text.indexOf(":") !== colon)
+      throw bad(); // a bare IPv6 address needs brackets
+    else {
+      host = text.slice(0, colon);
+      portText = text.slice(colon + 1);
+    }
+  }
+  if (host === "") throw bad();
+  const port = portText === undefined ? DEFAULT_LISTEN.port : Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw bad();
+  return { host, port };
+}
+
+/** The upstream URL, which must be http(s). */
+export function parseUpstream(value: string | undefined): URL {
+  if (value === undefined || value === "") throw new UsageError("record http: --upstream URL is required");
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`record http: --upstream ${JSON.stringify(value)} is not a URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new UsageError(`record http: --upstream must be an http:// or https:// URL, not ${url.protocol}`);
+  }
+  return url;
+}
+
+/** A positive whole number of bytes. */
+export function parseMaxMessageBytes(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new UsageError(`record: --max-message-bytes must be a positive whole number, not ${JSON.stringify(value)}`);
+  }
+  return n;
+}
+
+/** The label: given, else the command's base name without extension (stdio) or `http`. */
+export function chooseLabel(given: string | undefined, command: string | undefined): string {
+  const raw = given ?? (command !== undefined ? basename(command, extname(command)) : "http");
+  const safe = raw.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 64);
+  if (safe === "" || /^[._]+$/.test(safe)) return given !== undefined ? "session" : "server";
+  return safe;
+}

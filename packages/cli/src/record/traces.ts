@@ -1,0 +1,52 @@
+/**
+ * Where `record` writes: the trace path template (`-o`, else the state directory's `sessions/{session}.jsonl`),
+ * checked before the server starts, and for HTTP the naming of one file per session. With `{session}` in the
+ * template every session gets its own file; without it the first session writes FILE itself and each later one
+ * FILE with `.<session>` before the extension (`trace.jsonl`, `trace.<session>.jsonl`, …).
+ */
+import { accessSync, constants, mkdirSync, statSync } from "node:fs";
+import { basename, dirname, extname, join, resolve } from "node:path";
+import { defaultTraceTemplate, fileSink, type Sink } from "@mcp-conf/recorder";
+import { TraceWriterError } from "@mcp-conf/trace-format";
+import { UsageError } from "../main.js";
+
+export const SESSION = "{session}";
+
+/** The template to write to, resolved against the working directory. */
+export function traceTemplate(output: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (output === undefined) return defaultTraceTemplate(env);
+  if (output === "") throw new UsageError("record: -o needs a file name");
+  return resolve(output);
+}
+
+/** Opens a file sink now, turning "exists" and "cannot create" into one-line usage errors. */
+export function openFileSink(template: string, force: boolean, session: string): Sink {
+  checkTemplateDirectory(template);
+  try {
+    return fileSink(template, { force, session });
+  } catch (error) {
+    if (error instanceof TraceWriterError) {
+      throw new UsageError(`record: ${error.message.replace("use force", "use --force")}`);
+    }
+    throw error;
+  }
+}
+
+/** The template's directory must exist or be creatable, and be a writable directory, before anything starts. */
+export function checkTemplateDirectory(template: string): void {
+  const dir = dirname(template.split(SESSION).join("probe"));
+  try {
+    mkdirSync(dir, { recursive: true });
+    if (!statSync(dir).isDirectory()) throw Object.assign(new Error("not a directory"), { code: "ENOTDIR" });
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new UsageError(`record: cannot write traces to ${dir} (${code})`);
+  }
+}
+
+/** The template FILE with `.{session}` inserted before its extension. */
+export function perSessionTemplate(file: string): string {
+  const ext = extname(file);
+  return join(dirname(file), `${basename(file, ext)}.${SESSION}${ext}`);
+}
