@@ -1,7 +1,7 @@
 /** The checks of the LOG area (server/utilities/logging). */
 import type { CheckDefinition } from "../../engine/types.js";
 import { capabilityDeclaredCheck } from "../tool/capability-declared.js";
-import { logInvalidLevelRejected, logLevelRespected } from "./levels.js";
+import { logLevelRespected } from "./levels.js";
 
 export const checks: CheckDefinition[] = [
   capabilityDeclaredCheck({
@@ -10,6 +10,5 @@ export const checks: CheckDefinition[] = [
     methods: ["logging/setLevel"],
     notifications: ["notifications/message"],
   }),
-  logInvalidLevelRejected,
   logLevelRespected,
 ];

@@ -1,14 +1,12 @@
 /**
- * Log levels (server/utilities/logging): the RFC 5424 severities in ascending order, a `logging/setLevel` with
- * a level outside them answered with error -32602, and — once a client has set a level and the server accepted
- * it — no `notifications/message` below that level (the server may pick which messages to send only while no
- * level was set).
+ * Log levels (server/utilities/logging): the RFC 5424 severities in ascending order, and — once a client has set a
+ * level and the server accepted it — no `notifications/message` below that level (the server may pick which
+ * messages to send only while no level was set).
  */
 import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { INVALID_PARAMS } from "../prom/requests.js";
-import { answeredClientRequest, brief, describeAnswer, errorCode, quote } from "../tool/text.js";
+import { answeredClientRequest, quote } from "../tool/text.js";
 
 /** RFC 5424 severities, least severe first. */
 export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
@@ -16,26 +14,6 @@ export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "criti
 export function severity(level: unknown): number {
   return typeof level === "string" ? LOG_LEVELS.indexOf(level as (typeof LOG_LEVELS)[number]) : -1;
 }
-
-export const logInvalidLevelRejected: CheckDefinition = {
-  id: "log.invalid-level-rejected",
-  description: "A logging/setLevel with a level outside the RFC 5424 set is answered with error -32602.",
-  subscribe: { exchanges: ["logging/setLevel"] },
-  create(ctx) {
-    return {
-      exchange(exchange: Exchange) {
-        const answer = answeredClientRequest(exchange);
-        if (!answer || severity(answer.params.level) >= 0) return;
-        ctx.examined();
-        if (errorCode(answer) === INVALID_PARAMS) return;
-        ctx.report(
-          answer.response.seq,
-          `logging/setLevel to ${brief(answer.params.level)}, not a log level, was answered with ${describeAnswer(answer)}, not error ${INVALID_PARAMS}`,
-        );
-      },
-    };
-  },
-};
 
 export const logLevelRespected: CheckDefinition = {
   id: "log.level-respected",

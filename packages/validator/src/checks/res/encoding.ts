@@ -6,6 +6,7 @@
  */
 
 const BASE64_CHAR = /[A-Za-z0-9+/]/;
+const BASE64_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /** Why `value` is not canonical padded base64 (RFC 4648 §4, no line breaks), or undefined. The empty string is valid. */
 export function base64Problem(value: string): string | undefined {
@@ -19,6 +20,14 @@ export function base64Problem(value: string): string | undefined {
     }
   }
   if (length % 4 !== 0) return `its length ${length} is not a multiple of 4`;
+  // RFC 4648 §3.5: the bits after the last whole byte are zero in a proper encoding.
+  const padding = length - end;
+  if (padding > 0) {
+    const last = BASE64_ALPHABET.indexOf(value[end - 1] ?? "A");
+    const mask = padding === 2 ? 0b1111 : 0b11;
+    if ((last & mask) !== 0)
+      return `its last character ${JSON.stringify(value[end - 1])} sets pad bits that must be zero`;
+  }
   return undefined;
 }
 
@@ -91,7 +100,7 @@ export function uriProblem(value: string): string | undefined {
 function authorityProblem(authority: string, offset: number): string | undefined {
   let host = authority;
   let hostOffset = offset;
-  const at = authority.lastIndexOf("@");
+  const at = authority.indexOf("@");
   if (at >= 0) {
     const problem = charsProblem(authority.slice(0, at), offset, "");
     if (problem) return problem;
