@@ -32,17 +32,44 @@ function baselineCount(text: string): number {
   return count;
 }
 
-async function median(run: () => number | Promise<number>): Promise<number> {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const start = process.hrtime.bigint();
-    const count = await run();
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (count !== EVENTS) throw new Error(`read ${count} events, expected ${EVENTS}`);
+interface Timing {
+  wallMs: number;
+  cpuMs: number;
+}
+
+async function timeOnce(run: () => number | Promise<number>): Promise<Timing> {
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  const count = await run();
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  const used = process.cpuUsage(cpu);
+  if (count !== EVENTS) throw new Error(`read ${count} events, expected ${EVENTS}`);
+  return { wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Times ours and the baseline in alternating rounds, so that load from other processes on a shared machine falls
+ * on both alike, and returns the medians of wall-clock and CPU time.
+ */
+async function compare(ours: () => number | Promise<number>, base: () => number | Promise<number>) {
+  for (let i = 0; i < WARMUP; i++) {
+    await ours();
+    await base();
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  const oursTimes: Timing[] = [];
+  const baseTimes: Timing[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    oursTimes.push(await timeOnce(ours));
+    baseTimes.push(await timeOnce(base));
+  }
+  return {
+    ours: medianOf(oursTimes.map((t) => t.wallMs)),
+    base: medianOf(baseTimes.map((t) => t.wallMs)),
+    oursCpu: medianOf(oursTimes.map((t) => t.cpuMs)),
+    baseCpu: medianOf(baseTimes.map((t) => t.cpuMs)),
+  };
 }
 
 const text = generateTrace(EVENTS);
@@ -51,35 +78,40 @@ const dir = mkdtempSync(join(tmpdir(), "mcp-conf-bench-reader-"));
 const file = join(dir, "trace.jsonl");
 writeFileSync(file, bytes);
 
-const rows: Array<{ name: string; ours: number; base: number }> = [];
+const rows: Array<{ name: string; ours: number; base: number; oursCpu: number; baseCpu: number }> = [];
+const countAll = async (iterable: AsyncIterable<unknown>) => {
+  let count = 0;
+  for await (const _ of iterable) count++;
+  return count;
+};
 try {
   rows.push({
     name: "string: readTraceSync(text)",
-    ours: await median(() => readTraceSync(text).length),
-    base: await median(() => baselineArray(text)),
+    ...(await compare(
+      () => readTraceSync(text).length,
+      () => baselineArray(text),
+    )),
   });
   rows.push({
     name: "buffer: readTraceSync(bytes)",
-    ours: await median(() => readTraceSync(bytes).length),
-    base: await median(() => baselineArray(bytes.toString("utf8"))),
+    ...(await compare(
+      () => readTraceSync(bytes).length,
+      () => baselineArray(bytes.toString("utf8")),
+    )),
   });
   rows.push({
     name: "async: for await readTrace(bytes)",
-    ours: await median(async () => {
-      let count = 0;
-      for await (const _ of readTrace(bytes)) count++;
-      return count;
-    }),
-    base: await median(() => baselineCount(bytes.toString("utf8"))),
+    ...(await compare(
+      () => countAll(readTrace(bytes)),
+      () => baselineCount(bytes.toString("utf8")),
+    )),
   });
   rows.push({
     name: "file: for await readTraceFile(path)",
-    ours: await median(async () => {
-      let count = 0;
-      for await (const _ of readTraceFile(file)) count++;
-      return count;
-    }),
-    base: await median(() => baselineCount(readFileSync(file, "utf8"))),
+    ...(await compare(
+      () => countAll(readTraceFile(file)),
+      () => baselineCount(readFileSync(file, "utf8")),
+    )),
   });
 } finally {
   rmSync(dir, { recursive: true, force: true });
@@ -87,10 +119,10 @@ try {
 
 const perSecond = (ms: number) => Math.round((EVENTS / ms) * 1000).toLocaleString("en-US");
 console.log(
-  `reader: ${EVENTS.toLocaleString("en-US")} events, ${(bytes.length / 1048576).toFixed(1)} MiB, median of ${ROUNDS} rounds after ${WARMUP} warm-up`,
+  `reader: ${EVENTS.toLocaleString("en-US")} events, ${(bytes.length / 1048576).toFixed(1)} MiB, median of ${ROUNDS} alternating rounds after ${WARMUP} warm-up; target ratio <= 2.0x`,
 );
 for (const row of rows) {
   console.log(
-    `  ${row.name.padEnd(38)} ours ${perSecond(row.ours).padStart(11)} events/s (${row.ours.toFixed(1)} ms)  baseline ${perSecond(row.base).padStart(11)} events/s (${row.base.toFixed(1)} ms)  ratio ${(row.ours / row.base).toFixed(2)}x`,
+    `  ${row.name.padEnd(36)} ours ${perSecond(row.ours).padStart(9)} events/s  baseline ${perSecond(row.base).padStart(9)} events/s  ratio ${(row.ours / row.base).toFixed(2)}x wall, ${(row.oursCpu / row.baseCpu).toFixed(2)}x CPU`,
   );
 }
