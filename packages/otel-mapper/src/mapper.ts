@@ -73,7 +73,8 @@ interface HeldSpan {
   completedAt: number;
   openingSeq: number;
   responseSeq?: number;
-  findingKeys: Set<string>;
+  /** Keys of the findings attached, made on the first one. */
+  findingKeys?: Set<string>;
 }
 
 const DEFAULT_MAX_EVENTS = 128;
@@ -89,7 +90,7 @@ class Mapper implements SpanMapper {
   readonly traceId: string;
   private readonly correlator = new Correlator();
   private readonly facts = new SessionFactsTracker();
-  private readonly session: SessionContext;
+  private session: SessionContext;
   private readonly maxEvents: number;
   private readonly held: HeldSpan[] = [];
   private readonly heldBySeq = new Map<number, HeldSpan>();
@@ -253,9 +254,7 @@ class Mapper implements SpanMapper {
     } else {
       return;
     }
-    const facts = this.facts.facts;
-    const protocolVersion = declaredVersion(facts) ?? facts.requestedVersion;
-    const description = describeExchange(shape, { ...this.session, protocolVersion });
+    const description = describeExchange(shape, this.sessionContext());
     const parent = remoteParentOf(shape.params);
     const span: MappedSpan = {
       traceId: parent?.traceId ?? this.traceId,
@@ -272,7 +271,7 @@ class Mapper implements SpanMapper {
     };
     if (parent) span.parentSpanId = parent.parentSpanId;
     if (parent?.traceState !== undefined) span.traceState = parent.traceState;
-    const held: HeldSpan = { span, completedAt, openingSeq: shape.opening.seq, findingKeys: new Set() };
+    const held: HeldSpan = { span, completedAt, openingSeq: shape.opening.seq };
     if (responseSeq !== undefined) held.responseSeq = responseSeq;
     this.held.push(held);
     if (!this.heldBySeq.has(held.openingSeq)) this.heldBySeq.set(held.openingSeq, held);
@@ -289,6 +288,18 @@ class Mapper implements SpanMapper {
       this.carried = [];
       for (const finding of carried) this.attach(held, finding);
     }
+  }
+
+  /** The session context with the protocol version known so far; rebuilt only when that version changes. */
+  private sessionContext(): SessionContext {
+    const facts = this.facts.facts;
+    const version = declaredVersion(facts) ?? facts.requestedVersion;
+    if (version !== this.session.protocolVersion) {
+      this.session = { ...this.session };
+      if (version === undefined) delete this.session.protocolVersion;
+      else this.session.protocolVersion = version;
+    }
+    return this.session;
   }
 
   private heldAt(seq: number): HeldSpan | undefined {
@@ -310,6 +321,7 @@ class Mapper implements SpanMapper {
 
   private attach(target: HeldSpan, finding: SpanFinding) {
     const key = findingKey(finding);
+    target.findingKeys ??= new Set();
     if (target.findingKeys.has(key)) return;
     target.findingKeys.add(key);
     this.counts.findingsAttached++;
