@@ -16,7 +16,8 @@ export const REVISION = "2025-11-25";
 export const CORPUS_DIR = join(REPO_ROOT, "corpus", REVISION);
 export const GOLDEN_DIR = join(CORPUS_DIR, "golden");
 
-export type TraceKind = "good" | "violations";
+/** good: must pass; violations: must break their named requirement; real: recorded off the wire from real peers. */
+export type TraceKind = "good" | "violations" | "real";
 
 export interface CorpusTrace {
   kind: TraceKind;
@@ -116,6 +117,22 @@ export function goldenTargets(): GoldenTarget[] {
 /** Renders a golden target exactly as `mcp-conf validate --format F <repo-relative path>` prints it. */
 export function renderGolden(target: GoldenTarget, judged: JudgedCorpusTrace = judgeCorpusTrace(target.trace)): string {
   return renderReport(judged.report, target.format, judged.context);
+}
+
+/**
+ * The defects of real peers documented in corpus/README.md's "Real sessions" table (`| trace | requirement | … |`):
+ * the only failures a real session may show.
+ */
+export function documentedDefects(): { trace: string; requirement: string }[] {
+  const readme = readFileSync(join(REPO_ROOT, "corpus", "README.md"), "utf8");
+  const section = readme.split(/^## /m).find((s) => s.startsWith("Real sessions")) ?? "";
+  const defects: { trace: string; requirement: string }[] = [];
+  for (const line of section.split("\n")) {
+    const cells = line.split("|").map((c) => c.trim().replace(/`/g, ""));
+    if (cells.length >= 4 && /^[A-Z]+-\d{3}$/.test(cells[2] ?? ""))
+      defects.push({ trace: cells[1]!, requirement: cells[2]! });
+  }
+  return defects;
 }
 
 /** `AREA-NNN` from a violation trace's name (`tool-006-name-charset` → `TOOL-006`), or undefined if misnamed. */

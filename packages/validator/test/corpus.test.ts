@@ -12,6 +12,7 @@ import { loadRegistry } from "../src/registry/index.js";
 import {
   type CorpusTrace,
   corpusTraces,
+  documentedDefects,
   GOLDEN_DIR,
   goldenTargets,
   type JudgedCorpusTrace,
@@ -25,6 +26,7 @@ const registry = loadRegistry(REVISION);
 const requirementById = new Map(registry.requirements.map((r) => [r.id, r]));
 const good = corpusTraces("good");
 const violations = corpusTraces("violations");
+const real = corpusTraces("real");
 
 const judged = new Map<string, JudgedCorpusTrace>();
 function judgedTrace(trace: CorpusTrace): JudgedCorpusTrace {
@@ -90,6 +92,33 @@ describe.each(good.map((t) => [t.name, t] as const))("good %s", (_name, trace) =
     expect(complaints(report)).toEqual([]);
     expect(report.verdict).toBe("pass");
   });
+});
+
+describe("real sessions (server-everything driven by the SDK client, recorded through mcp-conf record)", () => {
+  const defects = documentedDefects();
+
+  it("are present over stdio and streamable HTTP", () => {
+    const transports = new Set(real.flatMap((t) => judgedTrace(t).events.map((e) => e.transport)));
+    expect([...transports].sort()).toEqual(["stdio", "streamable-http"]);
+  });
+
+  it.each(real.map((t) => [t.name, t] as const))(
+    "%s fails only where corpus/README.md documents a defect",
+    (name, trace) => {
+      const { report } = judgedTrace(trace);
+      const failing = report.requirements.filter((r) => r.outcome === "fail").map((r) => r.id);
+      const documented = defects.filter((d) => d.trace === name).map((d) => d.requirement);
+      expect(
+        failing.filter((id) => !documented.includes(id)),
+        complaints(report).join(" | "),
+      ).toEqual([]);
+      expect(
+        documented.filter((id) => !failing.includes(id)),
+        "documented defects that no longer show",
+      ).toEqual([]);
+      expect(report.verdict).not.toBe("unsupported");
+    },
+  );
 });
 
 describe("checks against the corpus", () => {

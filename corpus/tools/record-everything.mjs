@@ -1,0 +1,197 @@
+// Records real sessions for the corpus: the official SDK client (@modelcontextprotocol/sdk) drives
+// @modelcontextprotocol/server-everything through `mcp-conf record`, over stdio and over streamable HTTP, through
+// a scripted tour of the protocol (tools with progress, sampling, elicitation and roots round trips, resources,
+// prompts, completion, logging, ping). What is machine-specific (timestamps, paths, ports) is then rewritten to
+// fixed values, so the committed traces are the same wherever they were recorded, but for ids the peers draw.
+//
+//   pnpm build && node corpus/tools/record-everything.mjs      → corpus/2025-11-25/real/everything-{stdio,http}.jsonl
+//
+// The peers are the recorder package's devDependencies; nothing here is a dependency of its own.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { connect, createServer } from "node:net";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const bin = join(root, "packages", "cli", "dist", "bin.js");
+const outDir = join(root, "corpus", "2025-11-25", "real");
+const fromRecorder = createRequire(join(root, "packages", "recorder", "package.json"));
+const everything = join(dirname(fromRecorder.resolve("@modelcontextprotocol/server-everything/package.json")), "dist", "index.js");
+const sdk = async (path) =>
+  import(pathToFileURL(fromRecorder.resolve(`@modelcontextprotocol/sdk/${path}`).replace(`${"/dist/cjs/"}`, "/dist/esm/")).href);
+
+const { Client } = await sdk("client/index.js");
+const { StdioClientTransport } = await sdk("client/stdio.js");
+const { StreamableHTTPClientTransport } = await sdk("client/streamableHttp.js");
+const { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } = await sdk("types.js");
+
+const FIXED_HTTP = { server: 3001, proxy: 8080 };
+
+function newClient() {
+  const client = new Client(
+    { name: "mcp-conf-corpus-client", version: "1.0.0" },
+    { capabilities: { sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } } },
+  );
+  client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+    role: "assistant",
+    content: { type: "text", text: "A canned answer from the corpus client." },
+    model: "corpus-model",
+    stopReason: "endTurn",
+  }));
+  client.setRequestHandler(ElicitRequestSchema, async () => ({
+    action: "accept",
+    // Whole numbers only: schema.json types form values as string | integer | boolean | string[] (schema.ts says number).
+    content: { name: "Ada", check: true, email: "ada@example.com", integer: 42, number: 7, untitledSingleSelectEnum: "Monica" },
+  }));
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({
+    roots: [{ uri: "file:///workspace/project", name: "project" }],
+  }));
+  return client;
+}
+
+/** The scripted tour; every step is one a real host would take. */
+async function tour(client) {
+  await client.listTools();
+  await client.callTool({ name: "echo", arguments: { message: "hello from the corpus" } });
+  await client.callTool({ name: "get-sum", arguments: { a: 2, b: 40 } });
+  await client.callTool({ name: "get-tiny-image", arguments: {} });
+  await client.callTool({ name: "get-structured-content", arguments: { location: "New York" } });
+  await client.callTool({ name: "get-annotated-message", arguments: { messageType: "success", includeImage: false } });
+  await client.callTool(
+    { name: "trigger-long-running-operation", arguments: { duration: 1, steps: 3 } },
+    undefined,
+    { onprogress: () => {} },
+  );
+  await client.callTool({ name: "trigger-sampling-request", arguments: { prompt: "Say hello", maxTokens: 50 } });
+  await client.callTool({ name: "trigger-elicitation-request", arguments: {} });
+  await client.callTool({ name: "get-roots-list", arguments: {} });
+  await client.callTool({ name: "no-such-tool", arguments: {} }).catch(() => {});
+  await client.listResources();
+  await client.listResourceTemplates();
+  await client.readResource({ uri: "demo://resource/dynamic/text/1" });
+  await client.listPrompts();
+  await client.getPrompt({ name: "simple-prompt" });
+  await client.getPrompt({ name: "args-prompt", arguments: { city: "Paris" } });
+  await client.complete({ ref: { type: "ref/prompt", name: "completable-prompt" }, argument: { name: "department", value: "E" } });
+  await client.setLoggingLevel("info");
+  await client.ping();
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until something accepts TCP connections on `port` (a connection only: no request to be recorded). */
+async function waitForPort(port) {
+  for (let i = 0; i < 100; i++) {
+    const ok = await new Promise((resolve) => {
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nothing listens on ${port}`);
+}
+
+function exited(child) {
+  return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", resolve)));
+}
+
+async function recordStdio(dir) {
+  const trace = join(dir, "stdio.jsonl");
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin, "record", "stdio", "-o", trace, "--label", "everything", "--", process.execPath, everything, "stdio"],
+    stderr: "pipe",
+  });
+  const client = newClient();
+  await client.connect(transport);
+  await tour(client);
+  await client.close();
+  await new Promise((r) => setTimeout(r, 300));
+  return trace;
+}
+
+async function recordHttp(dir) {
+  const serverPort = await freePort();
+  const proxyPort = await freePort();
+  const server = spawn(process.execPath, [everything, "streamableHttp"], {
+    env: { ...process.env, PORT: String(serverPort) },
+    stdio: "ignore",
+  });
+  try {
+    await waitForPort(serverPort);
+    const recorder = spawn(
+      process.execPath,
+      [bin, "record", "http", "--upstream", `http://127.0.0.1:${serverPort}/mcp`, "--listen", `127.0.0.1:${proxyPort}`, "-o", join(dir, "http-{session}.jsonl")],
+      { stdio: ["ignore", "ignore", "inherit"] },
+    );
+    await waitForPort(proxyPort);
+    const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${proxyPort}/`));
+    const client = newClient();
+    await client.connect(transport);
+    await tour(client);
+    await transport.terminateSession();
+    await client.close();
+    await new Promise((r) => setTimeout(r, 300));
+    recorder.kill("SIGINT");
+    await exited(recorder);
+    const files = readdirSync(dir).filter((f) => f.startsWith("http-") && f.endsWith(".jsonl"));
+    if (files.length !== 1) throw new Error(`expected one HTTP session file, got ${files.join(", ")}`);
+    return { trace: join(dir, files[0]), serverPort, proxyPort };
+  } finally {
+    server.kill("SIGINT");
+    await exited(server);
+  }
+}
+
+/** Rewrites what depends on the machine or the moment: timestamps, paths, the ports the run happened to get. */
+function sanitize(text, ports) {
+  const swapPorts = (value) =>
+    ports === undefined
+      ? value
+      : value
+          .replaceAll(`127.0.0.1:${ports.serverPort}`, `127.0.0.1:${FIXED_HTTP.server}`)
+          .replaceAll(`localhost:${ports.serverPort}`, `localhost:${FIXED_HTTP.server}`)
+          .replaceAll(`127.0.0.1:${ports.proxyPort}`, `127.0.0.1:${FIXED_HTTP.proxy}`)
+          .replaceAll(`localhost:${ports.proxyPort}`, `localhost:${FIXED_HTTP.proxy}`);
+  return text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => {
+      const event = JSON.parse(swapPorts(line));
+      delete event.ts;
+      if (event.kind === "lifecycle" && event.meta) {
+        if (event.meta.cwd !== undefined) event.meta.cwd = "/workspace";
+        if (Array.isArray(event.meta.command)) {
+          event.meta.command = ["node", "node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"];
+        }
+        if (typeof event.meta.session === "string" && event.meta.session.startsWith("everything-")) {
+          event.meta.session = "everything-stdio";
+        }
+      }
+      return JSON.stringify(event);
+    })
+    .map((line) => `${line}\n`)
+    .join("");
+}
+
+const work = mkdtempSync(join(tmpdir(), "mcp-conf-everything-"));
+mkdirSync(outDir, { recursive: true });
+const stdio = await recordStdio(work);
+writeFileSync(join(outDir, "everything-stdio.jsonl"), sanitize(readFileSync(stdio, "utf8")));
+const http = await recordHttp(work);
+writeFileSync(join(outDir, "everything-http.jsonl"), sanitize(readFileSync(http.trace, "utf8"), http));
+console.log(`recorded ${join(outDir, "everything-stdio.jsonl")} and everything-http.jsonl`);
