@@ -6,12 +6,10 @@ import {
   taskProgressStops,
   taskTokenMatches,
   tokenKnown,
-  tokenType,
   tokenUnique,
 } from "./progress-checks.js";
 
 export const checks: CheckDefinition[] = [
-  tokenType,
   tokenUnique,
   progressIncreases,
   tokenKnown,

@@ -1,6 +1,6 @@
 /**
- * Progress notifications (basic/utilities/progress): tokens are strings or integers and unique among active
- * requests; a notification names a token the other side handed out, while that request (or the task it created)
+ * Progress notifications (basic/utilities/progress): tokens are unique among active requests (their type is the
+ * schema's to judge); a notification names a token the other side handed out, while that request (or the task it created)
  * is still running; `progress` increases; a task's progress uses the token of the request that created it.
  */
 import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
@@ -13,24 +13,6 @@ const PROGRESS = "notifications/progress";
 function describeToken(token: unknown): string {
   return token === undefined ? "nothing" : (JSON.stringify(token) ?? String(token));
 }
-
-export const tokenType: CheckDefinition = {
-  id: "prog.token-type",
-  description: "A progress token is a string or an integer.",
-  subscribe: { messages: ["*request", PROGRESS] },
-  create(ctx) {
-    return {
-      message(ref: MessageRef) {
-        const token = ref.message.type === "request" ? requestToken(ref) : notificationToken(ref);
-        if (token === undefined) return;
-        ctx.examined();
-        if (typeof token !== "string" && !(typeof token === "number" && Number.isInteger(token))) {
-          ctx.report(ref.seq, `progress token ${describeToken(token)} is neither a string nor an integer`);
-        }
-      },
-    };
-  },
-};
 
 export const tokenUnique: CheckDefinition = {
   id: "prog.token-unique",

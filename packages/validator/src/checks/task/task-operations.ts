@@ -2,7 +2,7 @@
  * The task operations themselves: tasks/get and tasks/cancel answer about the task their `taskId` names;
  * tasks/result returns the underlying request's result type and carries related-task metadata; tasks/cancel of a
  * terminal task is rejected with -32602 and a successful one leaves the task "cancelled"; related-task metadata is
- * left off where the task id is already in the message; tasks/list cursors are the receiver's, unmodified.
+ * left off where the task id is already in the message.
  */
 import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
@@ -222,35 +222,6 @@ export const cancelResultCancelled: CheckDefinition = {
             `tasks/cancel succeeded but task ${JSON.stringify(result.taskId)} is in status ${JSON.stringify(result.status)}, not "cancelled"`,
           );
         }
-      },
-    };
-  },
-};
-
-export const listCursorOpaque: CheckDefinition = {
-  id: "task.list-cursor-opaque",
-  description: "A tasks/list request sends back only a cursor the receiver gave as nextCursor.",
-  subscribe: { exchanges: ["tasks/list"], messages: ["tasks/list"] },
-  create(ctx) {
-    const given = new BoundedMap<string, true>(10_000);
-    return {
-      message(ref) {
-        if (ref.message.type !== "request") return;
-        const cursor = paramsOf(ref)?.cursor;
-        if (cursor === undefined) return;
-        ctx.examined();
-        if (!given.has(`${ref.direction}\u0000${String(cursor)}`) && !given.forgotten) {
-          ctx.report(
-            ref.seq,
-            `tasks/list sent cursor ${JSON.stringify(cursor)}, which the receiver never gave as nextCursor`,
-          );
-        }
-      },
-      exchange(x: Exchange) {
-        if (x.type !== "request") return;
-        const result = resultOf(x.response);
-        if (result && typeof result.nextCursor === "string")
-          given.set(`${x.request.direction}\u0000${result.nextCursor}`, true);
       },
     };
   },

@@ -1,7 +1,8 @@
 /**
  * Tool-level task negotiation: what each listed tool declared as `execution.taskSupport`, read off `tools/list`
  * results, and the four checks that judge tools/call against it (only once the server declared
- * `tasks.requests.tools.call`; without it the capability rule alone applies).
+ * `tasks.requests.tools.call`; without it the capability rule alone applies). A client is judged on the tools it had
+ * listed before calling; a server on every answer, at the end of the trace for tools listed only later.
  */
 import { type Exchange, hasCapability, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
@@ -42,22 +43,31 @@ function toolCallCheck(id: string, description: string, onRequest: boolean, judg
       : { exchanges: ["tools/list", "tools/call"] },
     create(ctx) {
       const book = new ToolTaskSupport();
-      const consider = (ref: MessageRef, response: MessageRef | null) => {
+      /** Answers to calls of tools not listed yet: the server knew their support even if the client did not. */
+      const deferred: { ref: MessageRef; response: MessageRef }[] = [];
+      const consider = (ref: MessageRef, response: MessageRef | null, final: boolean) => {
         if (ref.direction !== "client-to-server" || !hasCapability(ctx.facts, "server.tasks.requests.tools.call"))
           return;
         const params = paramsOf(ref);
         const support = book.supportOf(params?.name);
-        if (support === undefined) return;
+        if (support === undefined) {
+          if (!final && response && deferred.length < 10_000) deferred.push({ ref, response });
+          return;
+        }
         judge(ctx, { ref, response, tool: String(params?.name), support, asTask: isTaskAugmented(params) });
       };
       return {
         message(ref) {
-          if (ref.message.type === "request") consider(ref, null);
+          // The client's obligation rests on what it knew: only tools listed before the call are judged.
+          if (ref.message.type === "request") consider(ref, null, true);
         },
         exchange(x) {
           if (x.type !== "request") return;
           if (x.method === "tools/list") book.observeList(x);
-          else if (!onRequest && x.response) consider(x.request, x.response);
+          else if (!onRequest && x.response) consider(x.request, x.response, false);
+        },
+        finish() {
+          for (const { ref, response } of deferred) consider(ref, response, true);
         },
       };
     },
