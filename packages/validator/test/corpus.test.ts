@@ -157,8 +157,8 @@ describe("golden reports", () => {
 
   it("pins every good trace in json and text, and some traces in all four formats", () => {
     for (const trace of good) {
-      expect(targets.some((t) => t.trace === trace && t.format === "json")).toBe(true);
-      expect(targets.some((t) => t.trace === trace && t.format === "text")).toBe(true);
+      expect(targets.some((t) => t.trace.name === trace.name && t.format === "json")).toBe(true);
+      expect(targets.some((t) => t.trace.name === trace.name && t.format === "text")).toBe(true);
     }
     expect(targets.filter((t) => t.format === "sarif").length).toBeGreaterThanOrEqual(2);
   });
