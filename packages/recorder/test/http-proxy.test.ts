@@ -217,7 +217,7 @@ describe("HTTP proxy: faults", () => {
     const aborted = new Promise<void>((resolve) => {
       upstreamAborted = resolve;
     });
-    const upstream = await listen((req, res) => {
+    const upstream = await listen((_req, res) => {
       res.writeHead(200, { "content-type": "text/event-stream", "mcp-session-id": "sse-session" });
       let n = 0;
       const timer = setInterval(() => {
