@@ -114,7 +114,7 @@ const RELAY_SCRIPT = new URL("./fixtures/relay.mjs", import.meta.url).pathname;
 async function sessionWith(server: { command: string; args: string[] }) {
   const client = new Client({ name: "recorder-test", version: "1.0.0" });
   const transport = new StdioClientTransport({ ...server, stderr: "pipe" });
-  transport.stderr?.resume();
+  (transport.stderr as NodeJS.ReadableStream | null)?.resume();
   await client.connect(transport);
   const tools = await client.listTools();
   const echo = await client.callTool({ name: "echo", arguments: { message: "hello through the wire" } });
