@@ -103,6 +103,19 @@ describe("reading a well-formed trace", () => {
     expect(() => readTraceSync(trace(examples))).toThrow(/^line 4: seq 0 is not greater than the previous seq 9$/);
   });
 
+  it("releases the stream when the reader stops early", async () => {
+    const stream = Readable.from([Buffer.from(trace([messageLine(0), messageLine(1)]))]);
+    for await (const event of readTrace(stream)) {
+      expect(event.seq).toBe(0);
+      break;
+    }
+    expect(stream.destroyed).toBe(true);
+  });
+
+  it("passes on the error of a stream that fails, e.g. a missing file", async () => {
+    await expect(collect(readTraceFile(join(dir, "missing.jsonl")))).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
   it("yields the events before a fault, then throws", async () => {
     const seen: number[] = [];
     const bad = trace([messageLine(0), messageLine(1), "{oops"]);
