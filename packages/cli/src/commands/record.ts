@@ -20,7 +20,7 @@ import { summaryLines } from "../record/summary.js";
 import { checkTemplateDirectory, openFileSink, perSessionTemplate, SESSION, traceTemplate } from "../record/traces.js";
 import type { Command } from "./index.js";
 
-interface RecordArgs {
+export interface RecordArgs {
   _: (string | number)[];
   mode: string;
   command?: string[];
@@ -32,41 +32,67 @@ interface RecordArgs {
   listen?: string;
 }
 
-const PREFIX = "mcp-conf record:";
+/**
+ * What `watch` adds to a recording: more sinks per session (a live judge), fed the same events behind their own
+ * queues, and an end-of-session step once that session's trace is complete. `record` has none.
+ */
+export interface SessionTap {
+  /** The command's name, for the prefix of every line it prints. */
+  name: string;
+  sinksFor(session: string): Sink[];
+  end(session: string): Promise<void>;
+}
+
 const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 export const recordCommand: Command<RecordArgs> = {
   command: "record <mode> [command..]",
   describe: "Record a session: stdio relay (record stdio -- CMD…) or HTTP proxy (record http --upstream URL)",
   builder: (yargs: Argv) =>
-    yargs
-      .positional("mode", { type: "string", choices: ["stdio", "http"], describe: "how the server is reached" })
-      .positional("command", { type: "string", array: true, describe: "stdio: the server command, after --" })
-      .option("output", {
-        alias: "o",
-        type: "string",
-        describe: "trace file; {session} in it gives one file per session (default: the state directory)",
-      })
-      .option("force", { type: "boolean", default: false, describe: "overwrite an existing trace file" })
-      .option("max-message-bytes", {
-        type: "number",
-        describe: "record an observed message larger than N bytes as a truncated raw event (forwarding is untouched)",
-      })
-      .option("label", { type: "string", describe: "a name for the server, used in session ids" })
-      .option("upstream", { type: "string", describe: "http: the server's URL (the proxy's root path maps to it)" })
-      .option("listen", { type: "string", describe: "http: HOST:PORT to listen on (default 127.0.0.1:8080)" })
+    recordingOptions(yargs)
       .example("$0 record stdio -- node server.js", "relay a stdio server, trace in the state directory")
       .example("$0 record http --upstream http://localhost:3000/mcp -o traces/{session}.jsonl", "one file per session"),
   async run(argv, io) {
-    argv.command = serverCommand(argv);
-    const maxMessageBytes = parseMaxMessageBytes(argv["max-message-bytes"]);
-    if (argv.mode === "stdio") return recordStdio(argv, io, maxMessageBytes);
-    if (argv.mode === "http") return recordHttp(argv, io, maxMessageBytes);
-    throw new UsageError(`record: unknown mode ${JSON.stringify(argv.mode)} (expected stdio or http)`);
+    return runRecording(argv, io);
   },
 };
 
-async function recordStdio(argv: RecordArgs, io: Io, maxMessageBytes: number | undefined): Promise<number> {
+/** The options `record` and `watch` share. */
+export function recordingOptions(yargs: Argv): Argv {
+  return yargs
+    .positional("mode", { type: "string", choices: ["stdio", "http"], describe: "how the server is reached" })
+    .positional("command", { type: "string", array: true, describe: "stdio: the server command, after --" })
+    .option("output", {
+      alias: "o",
+      type: "string",
+      describe: "trace file; {session} in it gives one file per session (default: the state directory)",
+    })
+    .option("force", { type: "boolean", default: false, describe: "overwrite an existing trace file" })
+    .option("max-message-bytes", {
+      type: "number",
+      describe: "record an observed message larger than N bytes as a truncated raw event (forwarding is untouched)",
+    })
+    .option("label", { type: "string", describe: "a name for the server, used in session ids" })
+    .option("upstream", { type: "string", describe: "http: the server's URL (the proxy's root path maps to it)" })
+    .option("listen", { type: "string", describe: "http: HOST:PORT to listen on (default 127.0.0.1:8080)" });
+}
+
+/** Records a session in the mode `argv` names, with the tap's extra sinks when `watch` runs it. */
+export function runRecording(argv: RecordArgs, io: Io, tap?: SessionTap): Promise<number> {
+  argv.command = serverCommand(argv, tap?.name ?? "record");
+  const maxMessageBytes = parseMaxMessageBytes(argv["max-message-bytes"]);
+  if (argv.mode === "stdio") return recordStdio(argv, io, maxMessageBytes, tap);
+  if (argv.mode === "http") return recordHttp(argv, io, maxMessageBytes, tap);
+  throw new UsageError(`record: unknown mode ${JSON.stringify(argv.mode)} (expected stdio or http)`);
+}
+
+async function recordStdio(
+  argv: RecordArgs,
+  io: Io,
+  maxMessageBytes: number | undefined,
+  tap: SessionTap | undefined,
+): Promise<number> {
+  const prefix = prefixOf(tap);
   if (argv.upstream !== undefined || argv.listen !== undefined) {
     throw new UsageError("record stdio: --upstream and --listen belong to record http");
   }
@@ -83,6 +109,7 @@ async function recordStdio(argv: RecordArgs, io: Io, maxMessageBytes: number | u
     command,
     args,
     sink,
+    extraSinks: tap?.sinksFor(session),
     label,
     session,
     maxMessageBytes,
@@ -90,19 +117,30 @@ async function recordStdio(argv: RecordArgs, io: Io, maxMessageBytes: number | u
     stdout: io.stdout,
     stderr: io.stderr,
   });
-  if (result.spawnError !== undefined) io.stderr.write(`${PREFIX} ${result.spawnError}\n`);
-  for (const line of summaryLines(result.stats)) io.stderr.write(`${line}\n`);
+  if (result.spawnError !== undefined) io.stderr.write(`${prefix} ${result.spawnError}\n`);
+  await tap?.end(session);
+  for (const line of summaryLines(result.stats, prefix)) io.stderr.write(`${line}\n`);
   return result.exitCode;
 }
 
-async function recordHttp(argv: RecordArgs, io: Io, maxMessageBytes: number | undefined): Promise<number> {
+async function recordHttp(
+  argv: RecordArgs,
+  io: Io,
+  maxMessageBytes: number | undefined,
+  tap: SessionTap | undefined,
+): Promise<number> {
+  const prefix = prefixOf(tap);
   if ((argv.command ?? []).length > 0) {
     throw new UsageError("record http: takes no command; the server is reached at --upstream");
   }
   const upstream = parseUpstream(argv.upstream);
   const listen = parseListen(argv.listen);
   const label = chooseLabel(argv.label, undefined);
-  const sinkForSession = prepareHttpTraces(argv, io);
+  const fileForSession = prepareHttpTraces(argv, io, prefix);
+  const sinkForSession = (opening: { session: string }): Sink[] => [
+    fileForSession(opening),
+    ...(tap?.sinksFor(opening.session) ?? []),
+  ];
 
   let proxy: Awaited<ReturnType<typeof startHttpProxy>>;
   try {
@@ -112,7 +150,7 @@ async function recordHttp(argv: RecordArgs, io: Io, maxMessageBytes: number | un
       label: argv.label === undefined ? undefined : label,
       maxMessageBytes,
       sinkForSession,
-      onError: (message) => io.stderr.write(`${PREFIX} ${escapeTerminal(message)}\n`),
+      onError: (message) => io.stderr.write(`${prefix} ${escapeTerminal(message)}\n`),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
@@ -120,10 +158,10 @@ async function recordHttp(argv: RecordArgs, io: Io, maxMessageBytes: number | un
   }
   if (!isLoopbackHost(listen.host)) {
     io.stderr.write(
-      `${PREFIX} warning: listening on ${listen.host}, which is not a loopback address: anyone who can reach it can send requests through it to ${upstream.href}\n`,
+      `${prefix} warning: listening on ${listen.host}, which is not a loopback address: anyone who can reach it can send requests through it to ${upstream.href}\n`,
     );
   }
-  io.stderr.write(`${PREFIX} proxying ${proxy.url} to ${upstream.href} (stop with Ctrl-C)\n`);
+  io.stderr.write(`${prefix} proxying ${proxy.url} to ${upstream.href} (stop with Ctrl-C)\n`);
 
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -135,12 +173,13 @@ async function recordHttp(argv: RecordArgs, io: Io, maxMessageBytes: number | un
   const stats = await proxy.close();
   let written = 0;
   for (const session of stats.sessions) {
-    for (const line of summaryLines(session)) {
+    await tap?.end(session.session);
+    for (const line of summaryLines(session, prefix)) {
       io.stderr.write(`${line}\n`);
       written++;
     }
   }
-  if (written === 0) io.stderr.write(`${PREFIX} no session was recorded\n`);
+  if (written === 0) io.stderr.write(`${prefix} no session was recorded\n`);
   return EXIT.ok;
 }
 
@@ -148,7 +187,7 @@ async function recordHttp(argv: RecordArgs, io: Io, maxMessageBytes: number | un
  * Checks the trace destination before the proxy listens and returns the per-session sink factory. Without
  * `{session}` in `-o`, FILE is opened now (so an existing file is refused up front) and given to the first session.
  */
-function prepareHttpTraces(argv: RecordArgs, io: Io): (opening: { session: string }) => Sink {
+function prepareHttpTraces(argv: RecordArgs, io: Io, prefix: string): (opening: { session: string }) => Sink {
   const template = traceTemplate(argv.output, process.env);
   if (template.includes(SESSION)) {
     checkTemplateDirectory(template);
@@ -163,15 +202,19 @@ function prepareHttpTraces(argv: RecordArgs, io: Io): (opening: { session: strin
       return sink;
     }
     const sink = openFileSink(later, argv.force, session);
-    io.stderr.write(`${PREFIX} another session (${escapeTerminal(session)}): its trace goes to ${sink.path}\n`);
+    io.stderr.write(`${prefix} another session (${escapeTerminal(session)}): its trace goes to ${sink.path}\n`);
     return sink;
   };
 }
 
-/** The server command: words before `--` land in `command`, words after it in `_` (after the word `record`). */
-function serverCommand(argv: RecordArgs): string[] {
+function prefixOf(tap: SessionTap | undefined): string {
+  return `mcp-conf ${tap?.name ?? "record"}:`;
+}
+
+/** The server command: words before `--` land in `command`, words after it in `_` (after the command's own name). */
+function serverCommand(argv: RecordArgs, name: string): string[] {
   const afterDashes = argv._.map(String);
-  const recordAt = afterDashes.indexOf("record");
+  const recordAt = afterDashes.indexOf(name);
   if (recordAt !== -1) afterDashes.splice(recordAt, 1);
   return [...(argv.command ?? []).map(String), ...afterDashes];
 }

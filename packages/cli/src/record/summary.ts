@@ -4,19 +4,17 @@
  */
 import type { RecorderStats } from "@mcp-conf/recorder";
 
-const PREFIX = "mcp-conf record:";
-
-/** Lines for one session's trace. */
-export function summaryLines(stats: RecorderStats): string[] {
+/** Lines for one session's trace, each starting with `prefix` (`mcp-conf record:` or `mcp-conf watch:`). */
+export function summaryLines(stats: RecorderStats, prefix = "mcp-conf record:"): string[] {
   const lines: string[] = [];
   for (const sink of stats.sinks) {
     if (sink.name !== "file" || sink.path === undefined) continue;
-    lines.push(`${PREFIX} trace written to ${sink.path} (${sink.written} events)`);
+    lines.push(`${prefix} trace written to ${sink.path} (${sink.written} events)`);
     const lost = sink.dropped + Math.max(0, sink.delivered - sink.written);
     if (lost > 0) {
-      lines.push(`${PREFIX} ${lost} observation(s) dropped from ${sink.path}; its seq has gaps where they were`);
+      lines.push(`${prefix} ${lost} observation(s) dropped from ${sink.path}; its seq has gaps where they were`);
     }
-    for (const error of sink.errors.slice(0, 3)) lines.push(`${PREFIX} ${sink.path}: ${error}`);
+    for (const error of sink.errors.slice(0, 3)) lines.push(`${prefix} ${sink.path}: ${error}`);
   }
   return lines;
 }

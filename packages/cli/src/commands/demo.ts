@@ -1,0 +1,38 @@
+/**
+ * `mcp-conf demo`: the whole product in one command. A real server (@modelcontextprotocol/server-everything) is
+ * driven by a scripted real client (the official SDK) through `mcp-conf watch stdio`: the user sees the session's
+ * live finding, the report, and where the trace was written. No network, no configuration.
+ */
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runDemoSession } from "../demo/session.js";
+import { EXIT } from "../main.js";
+import type { Command } from "./index.js";
+
+const PREFIX = "mcp-conf demo:";
+
+export const demoCommand: Command = {
+  command: "demo",
+  describe: "Watch a real MCP session live: server-everything driven by the official SDK client through watch",
+  builder: (yargs) => yargs.example("$0 demo", "run the scripted session and see its findings and report"),
+  async run(_argv, io) {
+    const bin = fileURLToPath(new URL("./bin.js", import.meta.url));
+    const require = createRequire(import.meta.url);
+    const server = join(
+      dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
+      "dist/index.js",
+    );
+    io.stderr.write(
+      `${PREFIX} server-everything, driven by the official SDK client, through mcp-conf watch stdio\n` +
+        `${PREFIX} findings appear below as the exchanges that show them complete; the report follows at the end\n`,
+    );
+    const args = [bin, "watch", "stdio", "--label", "server-everything", "--", process.execPath, server, "stdio"];
+    const exitCode = await runDemoSession({
+      command: process.execPath,
+      args,
+      narrate: (line) => io.stderr.write(`${PREFIX} ${line}\n`),
+    });
+    return exitCode === 0 ? EXIT.ok : EXIT.fail;
+  },
+};

@@ -1,0 +1,45 @@
+/**
+ * `mcp-conf watch stdio [opts] -- CMD…` and `mcp-conf watch http --upstream URL [--listen ADDR] [opts]`: `record`
+ * with a live judge on each session (docs/watch.md). Findings, the tally and the end-of-session report go to
+ * stderr — in stdio mode stdout carries the session. Exit codes are record's: the server's in stdio mode.
+ */
+import { knownRevisions } from "@mcp-conf/validator";
+import type { Argv } from "yargs";
+import { UsageError } from "../main.js";
+import { LiveSessions } from "../watch/live-sessions.js";
+import type { Command } from "./index.js";
+import { type RecordArgs, recordingOptions, runRecording } from "./record.js";
+
+interface WatchArgs extends RecordArgs {
+  revision?: string;
+}
+
+/** Test hook, documented in docs/watch.md: every judging pass also sleeps this many ms. */
+const SLOW_PASS_ENV = "MCP_CONF_WATCH_SLOW_PASS_MS";
+
+export const watchCommand: Command<WatchArgs> = {
+  command: "watch <mode> [command..]",
+  describe: "Record a session and judge it live: findings on stderr as they happen, the report at the end",
+  builder: (yargs: Argv) =>
+    recordingOptions(yargs)
+      .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
+      .example("$0 watch stdio -- node server.js", "wrap a stdio server in your client's MCP configuration")
+      .example("$0 watch http --upstream http://localhost:3000/mcp", "point your client at http://127.0.0.1:8080/"),
+  async run(argv, io) {
+    if (argv.revision !== undefined && !knownRevisions().includes(argv.revision)) {
+      throw new UsageError(
+        `watch: unknown revision ${JSON.stringify(argv.revision)} (known: ${knownRevisions().join(", ")})`,
+      );
+    }
+    const slowPassMs = Number(process.env[SLOW_PASS_ENV] ?? 0);
+    const live = new LiveSessions(io.stderr, {
+      ...(argv.revision === undefined ? {} : { revision: argv.revision }),
+      ...(slowPassMs > 0 ? { slowPassMs } : {}),
+    });
+    return runRecording(argv, io, {
+      name: "watch",
+      sinksFor: (session) => live.sinksFor(session),
+      end: (session) => live.end(session),
+    });
+  },
+};

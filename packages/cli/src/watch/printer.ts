@@ -1,0 +1,63 @@
+/**
+ * What `watch` prints on stderr while a session runs and when it ends. On a terminal the tally is one line rewritten
+ * in place after every pass; in a log it is printed after each batch of new findings. Findings and the report are
+ * formatted by the live judge (seed 000's layout); this only decides where and when the lines go.
+ */
+import { formatFinding, formatTally, formatWithdrawn, type LivePass, type LiveSummary } from "@mcp-conf/live-judge";
+
+const CLEAR_LINE = "\r\u001b[K";
+
+export class WatchPrinter {
+  private tallyShown = false;
+
+  constructor(
+    private readonly out: NodeJS.WritableStream,
+    private readonly tty: boolean,
+    private readonly prefix = "mcp-conf watch",
+  ) {}
+
+  /** A pass of the live judge: its new findings, then the tally. */
+  pass(update: LivePass): void {
+    if (!this.tty && update.findings.length === 0) return;
+    let text = this.clearTally();
+    for (const finding of update.findings) text += formatFinding(finding, this.prefix);
+    text += formatTally(update.tally, this.prefix);
+    if (this.tty) this.tallyShown = true;
+    else text += "\n";
+    this.out.write(text);
+  }
+
+  /** Judging stopped; the session goes on. */
+  error(message: string): void {
+    this.out.write(`${this.clearTally()}${this.prefix}: cannot judge this session: ${message}\n`);
+  }
+
+  /**
+   * The end: findings only the whole trace showed, the report exactly as `validate` prints it, the live findings
+   * the report withdrew, and the tally once more.
+   */
+  end(summary: LiveSummary): void {
+    let text = this.clearTally();
+    for (const finding of summary.endFindings) text += formatFinding(finding, this.prefix);
+    if (summary.error !== undefined) {
+      text += `${this.prefix}: no report: ${summary.error}\n`;
+    } else if (summary.reportText !== undefined) {
+      text += `\n${summary.reportText}`;
+      if (!summary.reportText.endsWith("\n")) text += "\n";
+    }
+    for (const finding of summary.withdrawn) text += formatWithdrawn(finding, this.prefix);
+    text += `${formatTally(summary.tally, this.prefix)}\n`;
+    this.out.write(text);
+  }
+
+  /** A line of the recorder's own (where the trace went, what was dropped). */
+  line(text: string): void {
+    this.out.write(`${this.clearTally()}${text}\n`);
+  }
+
+  private clearTally(): string {
+    if (!this.tallyShown) return "";
+    this.tallyShown = false;
+    return CLEAR_LINE;
+  }
+}
