@@ -100,6 +100,14 @@ const traces = {
   "canc-003-initialize-cancelled": () => new Session().notify(C2S, "notifications/cancelled", { requestId: 0, reason: "took too long" }).end(),
   "canc-004-task-cancelled-by-notification": () =>
     withTask().notify(C2S, "notifications/cancelled", { requestId: 2, reason: "no longer needed" }).end(),
+  "canc-005-progress-after-cancel": () => {
+    const s = new Session();
+    const id = s.request(C2S, "tools/call", { name: "build", arguments: {}, _meta: { progressToken: "b1" } });
+    s.notify(S2C, "notifications/progress", { progressToken: "b1", progress: 1, total: 4 });
+    s.notify(C2S, "notifications/cancelled", { requestId: id, reason: "user pressed stop" });
+    s.notify(S2C, "notifications/progress", { progressToken: "b1", progress: 2, total: 4 });
+    return s.notify(S2C, "notifications/progress", { progressToken: "b1", progress: 3, total: 4 }).end();
+  },
   "canc-007-response-after-cancel": () => {
     const s = new Session();
     const id = s.request(C2S, "tools/call", { name: "slow", arguments: {} });

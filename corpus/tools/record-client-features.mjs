@@ -130,7 +130,8 @@ function answer(schema) {
   for (const [name, f] of Object.entries(schema?.properties ?? {})) {
     if (f.type === "boolean") content[name] = true;
     else if (f.type === "integer") content[name] = f.default ?? f.minimum ?? 7;
-    else if (f.type === "number") content[name] = f.default ?? f.minimum ?? 1.5;
+    // The official JSON Schema types ElicitResult content values as string, integer or boolean.
+    else if (f.type === "number") content[name] = Math.round(f.default ?? f.minimum ?? 2);
     else if (f.type === "array") {
       const items = f.items?.enum ?? (f.items?.anyOf ?? []).map((o) => o.const);
       content[name] = items.slice(0, Math.max(1, f.minItems ?? 1));
@@ -159,17 +160,19 @@ await client.callTool({ name: "trigger-long-running-operation", arguments: { dur
   onprogress: () => {},
 });
 
-// Cancellation: abort a long-running operation after its first progress notification.
+// Cancellation: abort a long-running operation (without a progress token: server-everything keeps reporting
+// progress for a cancelled operation, which CANC-005 would rightly warn about).
 {
   const controller = new AbortController();
   const call = client
-    .callTool({ name: "trigger-long-running-operation", arguments: { duration: 6, steps: 6 } }, undefined, {
+    .callTool({ name: "trigger-long-running-operation", arguments: { duration: 2, steps: 2 } }, undefined, {
       signal: controller.signal,
-      onprogress: () => controller.abort("the user stopped the operation"),
     })
     .catch(() => {});
+  await sleep(400);
+  controller.abort("the user stopped the operation");
   await call;
-  await sleep(1500);
+  await sleep(2500);
 }
 
 // Roots: the client's roots change; it announces the change and the server lists them again.
@@ -186,12 +189,20 @@ await client.callTool({
   arguments: { url: "https://auth.example.com/connect?flow=demo", elicitationId: "elicit-7f3c2a" },
 });
 
-// Tasks: a research query as a task (with a clarification round trip), then list and cancel tasks.
+// Tasks, driven with the SDK's request primitives: its callToolStream forwards the `task` option into every
+// tasks/get poll (SDK 1.32.2), which TASK-002 warns about, so the polling loop is written out here.
 async function runTask(args) {
-  let taskId;
-  for await (const m of client.experimental.tasks.callToolStream({ name: "simulate-research-query", arguments: args }, undefined, { task: { ttl: 60000 } })) {
-    if (m.type === "taskCreated") taskId = m.task.taskId;
+  const created = await client.request(
+    { method: "tools/call", params: { name: "simulate-research-query", arguments: args, task: { ttl: 60000 } } },
+    types.CreateTaskResultSchema,
+  );
+  const taskId = created.task.taskId;
+  for (;;) {
+    await sleep(900);
+    const task = await client.experimental.tasks.getTask(taskId);
+    if (task.status === "input_required" || ["completed", "failed", "cancelled"].includes(task.status)) break;
   }
+  await client.experimental.tasks.getTaskResult(taskId, types.CallToolResultSchema);
   return taskId;
 }
 const plain = await runTask({ topic: "tidal energy", ambiguous: false });
@@ -203,14 +214,12 @@ log("finished task:", finished.status);
 await client.experimental.tasks.cancelTask(plain).catch((e) => log("cancel of a completed task:", e.code));
 // Cancel a running task.
 {
-  const stream = client.experimental.tasks.callToolStream({ name: "simulate-research-query", arguments: { topic: "deep sea vents" } }, undefined, { task: { ttl: 60000 } });
-  let running;
-  for await (const m of stream) {
-    if (m.type === "taskCreated") {
-      running = m.task.taskId;
-      break;
-    }
-  }
+  const created = await client.request(
+    { method: "tools/call", params: { name: "simulate-research-query", arguments: { topic: "deep sea vents" }, task: { ttl: 60000 } } },
+    types.CreateTaskResultSchema,
+  );
+  const running = created.task.taskId;
+  await sleep(300);
   await client.experimental.tasks.getTask(running);
   await client.experimental.tasks.cancelTask(running);
   await client.experimental.tasks.getTask(running);

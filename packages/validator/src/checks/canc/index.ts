@@ -8,6 +8,7 @@ import {
   taskNotCancelledByNotification,
 } from "./cancellation-target.js";
 import { noResponseAfterCancel } from "./no-response-after-cancel.js";
+import { progressStopsAfterCancel } from "./progress-after-cancel.js";
 
 export const checks: CheckDefinition[] = [
   referencesIssuedRequest,
@@ -16,4 +17,5 @@ export const checks: CheckDefinition[] = [
   taskNotCancelledByNotification,
   requestIdPresent,
   noResponseAfterCancel,
+  progressStopsAfterCancel,
 ];
