@@ -77,6 +77,37 @@ export function spanFindingsFor(
   return out;
 }
 
+/** The part of a live judge's finding (`@mcp-conf/live-judge`'s `LiveFinding`) this helper reads. */
+export interface LiveFindingLike {
+  requirement: string;
+  level: string;
+  outcome: "fail" | "warn";
+  check: string;
+  seq?: number;
+  detail: string;
+  /** Where the requirement is published: `https://modelcontextprotocol.io/specification/<revision>/…`. */
+  url: string;
+}
+
+const REVISION_IN_URL = /\/specification\/([^/]+)\//;
+
+/** A live judge's findings as span findings; the revision is read off each spec URL unless given. */
+export function spanFindingsFromLive(findings: readonly LiveFindingLike[], revision?: string): SpanFinding[] {
+  return findings.map((f) => {
+    const out: SpanFinding = {
+      requirementId: f.requirement,
+      level: f.level,
+      outcome: f.outcome,
+      revision: revision ?? REVISION_IN_URL.exec(f.url)?.[1] ?? "",
+      specUrl: f.url,
+      check: f.check,
+      detail: f.detail,
+    };
+    if (f.seq !== undefined) out.seq = f.seq;
+    return out;
+  });
+}
+
 /** The part of a validator report these helpers read (structurally the validator's `Report`). */
 export interface ReportLike {
   revision: string;

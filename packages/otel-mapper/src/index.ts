@@ -8,11 +8,13 @@
 export {
   FINDING_EVENT_NAME,
   type FindingLike,
+  type LiveFindingLike,
   outcomeForLevel,
   type ReportLike,
   type RequirementLike,
   type SpanFinding,
   spanFindingsFor,
+  spanFindingsFromLive,
   spanFindingsFromReport,
 } from "./findings.js";
 /** Trace and span ids: random (live) or derived from the trace (reproducible export). */

@@ -60,8 +60,11 @@ export interface SpanMapper {
    * request still waiting for its answer joins that request's span when it is made.
    */
   addFindings(findings: readonly SpanFinding[], surfacedAt?: number): void;
-  /** Takes the held spans of exchanges completed at or before `throughSeq` (all when omitted), in completion order. */
-  release(throughSeq?: number): MappedSpan[];
+  /**
+   * Takes the held spans of exchanges completed at or before `throughSeq` (all when omitted), in completion order,
+   * except the `keepLatest` most recent spans held.
+   */
+  release(throughSeq?: number, keepLatest?: number): MappedSpan[];
   /** How many spans are held. */
   heldCount(): number;
   stats(): MapperStats;
@@ -165,10 +168,11 @@ class Mapper implements SpanMapper {
     }
   }
 
-  release(throughSeq?: number): MappedSpan[] {
+  release(throughSeq?: number, keepLatest = 0): MappedSpan[] {
+    const limit = Math.max(0, this.held.length - keepLatest);
     let count = 0;
-    if (throughSeq === undefined) count = this.held.length;
-    else while (count < this.held.length && this.held[count]!.completedAt <= throughSeq) count++;
+    if (throughSeq === undefined) count = limit;
+    else while (count < limit && this.held[count]!.completedAt <= throughSeq) count++;
     const taken = this.held.splice(0, count);
     for (const h of taken) {
       this.heldBySeq.delete(h.openingSeq);

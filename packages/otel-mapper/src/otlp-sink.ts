@@ -38,7 +38,10 @@ export interface OtlpSinkOptions {
   exportTimeoutMs?: number;
   /** Export requests in flight at once. Default 2. */
   maxConcurrentExports?: number;
-  /** How long a span waits for findings if the judge never releases it (`judgedThrough`). Default 1 s. */
+  /**
+   * How long a span waits for findings if the judge never releases it (`judgedThrough`). Default 1 s. The latest
+   * span always waits for the next exchange or the end of the session.
+   */
   holdMs?: number;
   /** Spans held for findings, at most; beyond it the oldest go. Default 1024. */
   maxHeld?: number;
@@ -71,7 +74,10 @@ export interface OtlpSink {
    * that produced them had seen.
    */
   addFindings(findings: readonly SpanFinding[], surfacedAt?: number): void;
-  /** The judge has judged every event up to `seq`: spans of exchanges completed by then can go. */
+  /**
+   * The judge has judged every event up to `seq`: spans of exchanges completed by then can go — all but the latest,
+   * which waits for the next exchange or the end, so that a finding only the session's end reveals has a span.
+   */
   judgedThrough(seq: number): void;
   /** The session ended: unanswered requests become spans (add the final report's findings after this). */
   finish(): void;
@@ -170,7 +176,7 @@ class Sink implements OtlpSink {
   judgedThrough(seq: number): void {
     if (this.closed) return;
     while (this.holdMarks.length > 0 && this.holdMarks[0]!.seq <= seq) this.holdMarks.shift();
-    this.enqueue(this.mapper.release(seq));
+    this.enqueue(this.mapper.release(seq, 1));
   }
 
   finish(): void {
@@ -223,7 +229,7 @@ class Sink implements OtlpSink {
       const expired = Date.now() - this.holdMs;
       let through: number | undefined;
       while (this.holdMarks.length > 0 && this.holdMarks[0]!.at <= expired) through = this.holdMarks.shift()!.seq;
-      if (through !== undefined) this.enqueue(this.mapper.release(through));
+      if (through !== undefined) this.enqueue(this.mapper.release(through, 1));
       this.armHoldTimer();
     }, wait);
     this.holdTimer.unref();

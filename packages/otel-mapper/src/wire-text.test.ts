@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scrubDetail } from "./findings.js";
+import { scrubDetail, spanFindingsFromLive } from "./findings.js";
 import { describeJsonRpcError, jsonRpcErrorName } from "./jsonrpc-errors.js";
 import { uriUpToPath } from "./resource-uri.js";
 import { cut } from "./text-limits.js";
@@ -87,5 +87,31 @@ describe("finding details", () => {
     expect(scrubDetail('root URI "file:///home/a" is fine; seq 5: ok')).toBe(
       'root URI "file:///home/a" is fine; seq 5: ok',
     );
+  });
+});
+
+describe("live findings", () => {
+  it("become span findings with the revision read off the spec URL", () => {
+    const [f] = spanFindingsFromLive([
+      {
+        requirement: "TOOL-006",
+        level: "SHOULD",
+        outcome: "warn",
+        check: "tool.name-charset",
+        seq: 5,
+        detail: "d",
+        url: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names",
+      },
+    ]);
+    expect(f).toEqual({
+      requirementId: "TOOL-006",
+      level: "SHOULD",
+      outcome: "warn",
+      revision: "2025-11-25",
+      specUrl: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names",
+      check: "tool.name-charset",
+      detail: "d",
+      seq: 5,
+    });
   });
 });

@@ -276,17 +276,26 @@ describe("a collector that fails costs spans, never the session's time", () => {
 });
 
 describe("holding spans for findings", () => {
-  it("sends spans the judge never releases after holdMs, and a late finding still joins a held span", async () => {
+  it("sends spans the judge never releases after holdMs, a late finding joining one, and keeps the latest for the end", async () => {
     const collector = await startRealCollector();
     stops.push(() => collector.stop());
     const sink = sinkFor(collector.url, { holdMs: 100 });
     const { events, seqs } = acceptanceSession("stdio");
-    for (const event of events.slice(0, seqs.toolOk + 2)) sink.observe(event as TraceEvent);
+    for (const event of events.slice(0, seqs.toolError + 2)) sink.observe(event as TraceEvent);
     sink.addFindings([finding("TOOL-001", seqs.toolOk, "late")], seqs.toolOk + 1);
     await collector.waitForTraces(1, 3000);
-    const spans = spansOf(collector);
-    expect(spans.map((s) => s.name)).toContain("tools/call get_weather");
-    expect(spans.find((s) => s.name === "tools/call get_weather")!.events).toHaveLength(1);
-    await sink.close();
+    await sleep(300);
+    const sent = spansOf(collector);
+    expect(sent.find((s) => s.name === "tools/call get_weather")!.events).toHaveLength(1);
+    expect(sent.map((s) => s.name)).not.toContain("tools/call delete_file");
+
+    sink.finish();
+    sink.addFindings([finding("LIFE-003", seqs.toolOk, "only the end shows it")]);
+    const summary = await sink.close();
+    expect(summary.findingsUnplaced).toBe(0);
+    const last = spansOf(collector).find((s) => s.name === "tools/call delete_file")!;
+    expect(last.events?.map((e) => attrs(e as unknown as OtlpSpan)["mcp_conformance.requirement.id"])).toEqual([
+      "LIFE-003",
+    ]);
   });
 });
