@@ -26,25 +26,38 @@ export function metaKeys(root: unknown): MetaKey[] {
   const cached = cache.get(root);
   if (cached) return cached;
   const found: MetaKey[] = [];
+  const path: string[] = [];
   let nodes = 0;
-  const walk = (value: unknown, path: string, depth: number) => {
+  const pointer = () => path.map((segment) => `/${segment.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+  const walk = (value: unknown, depth: number) => {
     if (depth > MAX_DEPTH || ++nodes > MAX_NODES || found.length >= MAX_KEYS) return;
     if (Array.isArray(value)) {
-      for (const [index, item] of value.entries()) walk(item, `${path}/${index}`, depth + 1);
+      for (let index = 0; index < value.length; index++) {
+        const item = value[index];
+        if (typeof item !== "object" || item === null) continue;
+        path.push(String(index));
+        walk(item, depth + 1);
+        path.pop();
+      }
     } else if (isObject(value)) {
-      for (const [key, child] of Object.entries(value)) {
-        const childPath = `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        const child = value[key];
+        if (typeof child !== "object" || child === null) continue;
+        path.push(key);
         if (key === "_meta" && isObject(child)) {
+          const at = pointer();
           for (const metaKey of Object.keys(child)) {
             if (found.length >= MAX_KEYS) break;
-            found.push({ key: metaKey, at: childPath });
+            found.push({ key: metaKey, at });
           }
         }
-        walk(child, childPath, depth + 1);
+        walk(child, depth + 1);
+        path.pop();
       }
     }
   };
-  walk(root, "", 0);
+  walk(root, 0);
   cache.set(root, found);
   return found;
 }

@@ -4,13 +4,7 @@
  * `message`. An error may go without an id only when the request it answers could not be read: after the peer
  * sent something malformed, or with the JSON-RPC codes for that (-32700 parse error, -32600 invalid request).
  */
-import {
-  classifyMessage,
-  type Direction,
-  type Exchange,
-  type MessageRef,
-  type TraceEvent,
-} from "@mcp-conf/trace-format";
+import type { Direction, Exchange, MessageRef, TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { isObject, jsonType, quote, sender } from "./wire.js";
 
@@ -44,19 +38,15 @@ export const resultIdMatches: CheckDefinition = {
 export const errorIdMatches: CheckDefinition = {
   id: "base.error-id-matches",
   description: "An error carries the id of an open request of the other side, unless that request was unreadable.",
-  subscribe: { exchanges: ["*"], events: ["message", "raw"] },
+  subscribe: { exchanges: ["*"], messages: ["*invalid", "*request", "*notification"], events: ["raw"] },
   create(ctx) {
     const sentMalformed: Record<Direction, boolean> = { "client-to-server": false, "server-to-client": false };
     return {
       event(event: TraceEvent) {
-        if (sentMalformed[event.direction]) return;
         if (event.kind === "raw") sentMalformed[event.direction] = true;
-        else if (event.kind === "message") {
-          const payload = event.payload;
-          if (Array.isArray(payload)) return;
-          const message = classifyMessage(payload);
-          if (message.type === "invalid" || message.problems.length > 0) sentMalformed[event.direction] = true;
-        }
+      },
+      message(ref: MessageRef) {
+        if (ref.message.type === "invalid" || ref.message.problems.length > 0) sentMalformed[ref.direction] = true;
       },
       exchange(exchange: Exchange) {
         if (exchange.type === "request" && exchange.response?.message.type === "error") ctx.examined();
