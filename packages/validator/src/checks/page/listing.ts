@@ -7,14 +7,11 @@
 import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
 import { answeredClientRequest } from "../tool/text.js";
 
-/** The methods whose requests take a `cursor` and whose results may carry a `nextCursor`. */
-export const PAGINATED_METHODS = [
-  "tools/list",
-  "prompts/list",
-  "resources/list",
-  "resources/templates/list",
-  "tasks/list",
-];
+/**
+ * The operations server/utilities/pagination lists as paginated. (`tasks/list` paginates too, but in either
+ * direction and under the tasks page's own cursor clause, TASK-042.)
+ */
+export const PAGINATED_METHODS = ["resources/list", "resources/templates/list", "prompts/list", "tools/list"];
 
 export interface Page {
   /** Seq of the response that carried the page. */

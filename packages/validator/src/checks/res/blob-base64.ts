@@ -1,36 +1,49 @@
 /**
- * "Binary data MUST be properly encoded": every `blob` of resource contents a server sends — in resources/read
- * results and in resources embedded in tool results — is canonical padded base64. Blobs embedded in prompt
- * messages are PROM's ("Either text content or base64-encoded blob data").
+ * "Binary data MUST be properly encoded": binary data a server sends is canonical padded base64 (RFC 4648 §4, no
+ * line breaks) — resource `blob`s in resources/read results, and in tool results both embedded resource blobs and
+ * image and audio `data`. Binary data in prompt messages is PROM's (PROM-003, PROM-004, PROM-007).
  */
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { answeredClientRequest, arrayField, quote } from "../tool/text.js";
 import { base64Problem } from "./encoding.js";
 
+/** The base64 strings of a result, each with how a detail names it. */
+function binaries(method: string, result: Record<string, unknown>): { value: string; what: string }[] {
+  const found: { value: string; what: string }[] = [];
+  const blobOf = (contents: unknown) => {
+    if (isPlainObject(contents) && typeof contents.blob === "string") {
+      const uri = typeof contents.uri === "string" ? ` of ${quote(contents.uri)}` : "";
+      found.push({ value: contents.blob, what: `the blob${uri}` });
+    }
+  };
+  if (method === "resources/read") {
+    for (const contents of arrayField(result, "contents")) blobOf(contents);
+    return found;
+  }
+  for (const [index, block] of arrayField(result, "content").entries()) {
+    if (!isPlainObject(block)) continue;
+    if (block.type === "resource") blobOf(block.resource);
+    if ((block.type === "image" || block.type === "audio") && typeof block.data === "string") {
+      found.push({ value: block.data, what: `the ${block.type} data of content block ${index}` });
+    }
+  }
+  return found;
+}
+
 export const resBlobBase64: CheckDefinition = {
   id: "res.blob-base64",
-  description: "Every resource blob a server sends in resources/read or tools/call results is valid base64.",
+  description: "Binary data in resources/read and tools/call results (blobs, image and audio data) is valid base64.",
   subscribe: { exchanges: ["resources/read", "tools/call"] },
   create(ctx) {
     return {
       exchange(exchange) {
         const answer = answeredClientRequest(exchange);
         if (!answer?.result || exchange.type !== "request") return;
-        const contents =
-          exchange.method === "resources/read"
-            ? arrayField(answer.result, "contents")
-            : arrayField(answer.result, "content")
-                .filter((block) => isPlainObject(block) && block.type === "resource")
-                .map((block) => (block as Record<string, unknown>).resource);
-        for (const item of contents) {
-          if (!isPlainObject(item) || typeof item.blob !== "string") continue;
+        for (const { value, what } of binaries(exchange.method, answer.result)) {
           ctx.examined();
-          const problem = base64Problem(item.blob);
-          if (problem) {
-            const uri = typeof item.uri === "string" ? ` of ${quote(item.uri)}` : "";
-            ctx.report(answer.response.seq, `${exchange.method}: the blob${uri} is not valid base64: ${problem}`);
-          }
+          const problem = base64Problem(value);
+          if (problem) ctx.report(answer.response.seq, `${exchange.method}: ${what} is not valid base64: ${problem}`);
         }
       },
     };

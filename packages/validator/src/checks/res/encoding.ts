@@ -5,7 +5,7 @@
  * RES, PROM and TOOL checks, which judge the same encodings under different clauses.
  */
 
-const BASE64_CHAR = /[A-Za-z0-9+/]/;
+const NOT_BASE64_CHAR = /[^A-Za-z0-9+/]/;
 const BASE64_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /** Why `value` is not canonical padded base64 (RFC 4648 §4, no line breaks), or undefined. The empty string is valid. */
@@ -13,12 +13,8 @@ export function base64Problem(value: string): string | undefined {
   const length = value.length;
   let end = length;
   while (end > 0 && end > length - 2 && value.charCodeAt(end - 1) === 61 /* = */) end--;
-  for (let i = 0; i < end; i++) {
-    const c = value[i]!;
-    if (!BASE64_CHAR.test(c)) {
-      return `character ${JSON.stringify(c)} at offset ${i} is not in the base64 alphabet`;
-    }
-  }
+  const bad = value.slice(0, end).search(NOT_BASE64_CHAR);
+  if (bad >= 0) return `character ${JSON.stringify(value[bad])} at offset ${bad} is not in the base64 alphabet`;
   if (length % 4 !== 0) return `its length ${length} is not a multiple of 4`;
   // RFC 4648 §3.5: the bits after the last whole byte are zero in a proper encoding.
   const padding = length - end;
@@ -127,8 +123,17 @@ function authorityProblem(authority: string, offset: number): string | undefined
   return charsProblem(host, hostOffset, "", true);
 }
 
+/** Whole-string fast paths for charsProblem, by its `extra` characters and whether it judges a host. */
+const WELL_FORMED: Record<string, RegExp> = {
+  "": /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*$/,
+  "/": /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/,
+  "/?": /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*$/,
+  host: /^(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/,
+};
+
 /** Checks pchar-or-`extra` characters and percent-escapes; `hostOnly` also forbids ":" and "@". */
 function charsProblem(text: string, offset: number, extra: string, hostOnly = false): string | undefined {
+  if (WELL_FORMED[hostOnly ? "host" : extra]?.test(text)) return undefined;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (c === "%") {

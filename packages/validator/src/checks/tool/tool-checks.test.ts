@@ -1,0 +1,163 @@
+import { readFileSync } from "node:fs";
+import type { TraceEvent } from "@mcp-conf/trace-format";
+import { describe, expect, it } from "vitest";
+import { validate } from "../../engine/judge.js";
+import { findingsOf, outcomeOf, SessionFixture } from "../page/session-fixture.js";
+import { disallowedCharacters } from "./names.js";
+import { jsonEqual } from "./structured-content.js";
+
+const ECHO = {
+  name: "echo",
+  inputSchema: { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
+};
+const WEATHER = {
+  name: "weather",
+  inputSchema: { type: "object" },
+  outputSchema: { type: "object", properties: { t: { type: "number" } }, required: ["t"] },
+};
+
+describe("tool names", () => {
+  it("lists disallowed characters once each, in order of first appearance", () => {
+    expect(disallowedCharacters("weather lookup,v2!")).toBe(" ,!");
+    expect(disallowedCharacters("a b c,d")).toBe(" ,");
+    expect(disallowedCharacters("getUser.v2_DATA-x")).toBe("");
+    expect(disallowedCharacters("naïve🙂")).toBe("ï🙂");
+  });
+
+  it("warns TOOL-006 and TOOL-007 at seq 5 of the seed's trace, with exactly the seed's detail, and nothing else", () => {
+    const url = new URL("../../../../../corpus/2025-11-25/violations/tool-006-name-charset.jsonl", import.meta.url);
+    const events = readFileSync(url, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as TraceEvent);
+    const report = validate(events);
+    const complaints = report.requirements
+      .filter((row) => row.outcome === "fail" || row.outcome === "warn")
+      .map(({ id, level, outcome, findings }) => ({ id, level, outcome, findings }));
+    const detail =
+      'tool name "weather lookup,v2!" contains characters outside A-Z, a-z, 0-9, underscore, hyphen, and dot: " ,!"';
+    expect(complaints).toEqual([
+      { id: "TOOL-006", level: "SHOULD", outcome: "warn", findings: [{ check: "tool.name-charset", seq: 5, detail }] },
+      {
+        id: "TOOL-007",
+        level: "SHOULD NOT",
+        outcome: "warn",
+        findings: [{ check: "tool.name-charset", seq: 5, detail }],
+      },
+    ]);
+  });
+
+  it("counts a name's length in characters, not UTF-16 units", () => {
+    const s = new SessionFixture({ tools: {} });
+    s.result("tools/list", undefined, {
+      tools: [
+        { name: "🙂".repeat(128), inputSchema: { type: "object" } },
+        { name: "", inputSchema: { type: "object" } },
+      ],
+    });
+    expect(findingsOf(s.judge(), "tool.name-length")).toEqual([
+      '5: tool name "" is 0 characters long, outside 1 to 128',
+    ]);
+  });
+
+  it("finds a duplicate across pages of one listing, but not across two listings", () => {
+    const s = new SessionFixture({ tools: {} });
+    s.result("tools/list", undefined, { tools: [ECHO], nextCursor: "2" });
+    const seq = s.result("tools/list", { cursor: "2" }, { tools: [ECHO] });
+    s.result("tools/list", undefined, { tools: [ECHO] });
+    expect(findingsOf(s.judge(), "tool.name-unique")).toEqual([`${seq}: tool name "echo" is listed more than once`]);
+  });
+});
+
+describe("tool.list-changed-notified (TOOL-002)", () => {
+  it("accepts a notification that arrives after the changed list, and ignores unchanged lists", () => {
+    const s = new SessionFixture({ tools: { listChanged: true } });
+    s.result("tools/list", undefined, { tools: [ECHO] });
+    s.result("tools/list", undefined, { tools: [ECHO] });
+    s.result("tools/list", undefined, { tools: [ECHO, WEATHER] });
+    s.notify("notifications/tools/list_changed");
+    const report = s.judge();
+    expect(findingsOf(report, "tool.list-changed-notified")).toEqual([]);
+    expect(outcomeOf(report, "TOOL-002")).toBe("pass");
+  });
+
+  it("is not applicable when the server did not declare listChanged", () => {
+    const s = new SessionFixture({ tools: {} });
+    s.result("tools/list", undefined, { tools: [ECHO] });
+    s.result("tools/list", undefined, { tools: [WEATHER] });
+    expect(outcomeOf(s.judge(), "TOOL-002")).toBe("not-applicable");
+  });
+});
+
+describe("structured content", () => {
+  it("compares JSON regardless of key order", () => {
+    expect(jsonEqual({ a: 1, b: [1, { c: null }] }, { b: [1, { c: null }], a: 1 })).toBe(true);
+    expect(jsonEqual({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(jsonEqual([1, 2], { 0: 1, 1: 2 })).toBe(false);
+  });
+
+  it("exempts error results from the output schema, and wants structuredContent on success", () => {
+    const s = new SessionFixture({ tools: {} });
+    s.result("tools/list", undefined, { tools: [WEATHER] });
+    s.result("tools/call", { name: "weather" }, { content: [{ type: "text", text: "upstream down" }], isError: true });
+    const seq = s.result("tools/call", { name: "weather" }, { content: [{ type: "text", text: "{}" }] });
+    expect(findingsOf(s.judge(), "tool.structured-content-conforms")).toEqual([
+      `${seq}: tools/call "weather": the tool declares an outputSchema but the result has no structuredContent`,
+    ]);
+  });
+
+  it("finds the serialized JSON in any text block", () => {
+    const s = new SessionFixture({ tools: {} });
+    s.result(
+      "tools/call",
+      { name: "weather" },
+      {
+        content: [
+          { type: "text", text: "Here you go:" },
+          { type: "text", text: '{ "t" : 22.50 }' },
+        ],
+        structuredContent: { t: 22.5 },
+      },
+    );
+    const report = s.judge();
+    expect(findingsOf(report, "tool.structured-content-serialized")).toEqual([]);
+    expect(outcomeOf(report, "TOOL-010")).toBe("pass");
+  });
+});
+
+describe("tool.invalid-input-rejected (TOOL-012)", () => {
+  it("accepts an error result or a JSON-RPC error for arguments that break the inputSchema", () => {
+    const s = new SessionFixture({ tools: {} });
+    s.result("tools/list", undefined, { tools: [ECHO] });
+    s.result(
+      "tools/call",
+      { name: "echo", arguments: {} },
+      { content: [{ type: "text", text: "bad input" }], isError: true },
+    );
+    s.error("tools/call", { name: "echo", arguments: { message: 3 } }, -32602, "Invalid params");
+    s.result("tools/call", { name: "echo", arguments: { message: "hi" } }, { content: [{ type: "text", text: "hi" }] });
+    const report = s.judge();
+    expect(findingsOf(report, "tool.invalid-input-rejected")).toEqual([]);
+    expect(outcomeOf(report, "TOOL-012")).toBe("pass");
+  });
+
+  it("does not judge calls to tools it has not seen listed", () => {
+    const s = new SessionFixture({ tools: {} });
+    s.result("tools/call", { name: "echo", arguments: {} }, { content: [] });
+    expect(outcomeOf(s.judge(), "TOOL-012")).toBe("not-observed");
+  });
+});
+
+describe("capability declarations (TOOL-001, LOG-001, …)", () => {
+  it("does not blame the server for a request it refused", () => {
+    const s = new SessionFixture({});
+    s.error(
+      "completion/complete",
+      { ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "" } },
+      -32601,
+      "Method not found",
+    );
+    const report = s.judge();
+    expect(findingsOf(report, "comp.capability-declared")).toEqual([]);
+  });
+});
