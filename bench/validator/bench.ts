@@ -5,6 +5,8 @@
  * 80 ms of CPU. (2) Start-up: the cost of importing the validator and of the first, cold validation. (3) One
  * million events generated on the fly and streamed through one judge, never all in memory: time and peak RSS.
  * Target: peak RSS under 512 MB. Sizes can be reduced with BENCH_MESSAGES, BENCH_STREAM_EVENTS, BENCH_ROUNDS.
+ * BENCH_PER_CHECK=1 adds what each check costs on its own over the engine alone (the ten dearest), to find the
+ * checks to make cheaper.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,7 +40,7 @@ function medianCpu(run: () => void): number {
 
 // Start-up: importing the validator (its registry and ahead-of-time compiled schema validators).
 const importStart = process.cpuUsage();
-const { createJudge, validate } = await import("@mcp-conf/validator");
+const { ALL_CHECKS, createJudge, validate } = await import("@mcp-conf/validator");
 const importMs = cpuMs(importStart);
 
 const dir = mkdtempSync(join(tmpdir(), "mcp-conf-bench-validator-"));
@@ -77,6 +79,18 @@ try {
     `  validate (all checks + schema)    ${validateMs.toFixed(1).padStart(7)} ms  ${fmt((events.length / validateMs) * 1000).padStart(11)} events/s  ratio to reading ${(validateMs / readMs).toFixed(2)}x  target < 80 ms: ${validateMs < 80 ? "met" : "MISSED"}`,
   );
   console.log(`  start-up: import ${importMs.toFixed(1)} ms, first (cold) validation ${coldMs.toFixed(1)} ms`);
+
+  if (process.env.BENCH_PER_CHECK === "1") {
+    const engineMs = medianCpu(() => validate(events, { checks: [] }));
+    const costs = ALL_CHECKS.map((check) => ({
+      id: check.id,
+      ms: medianCpu(() => validate(events, { checks: [check] })) - engineMs,
+    })).sort((a, b) => b.ms - a.ms);
+    console.log(
+      `  engine alone (correlator, facts, dispatch, rows) ${engineMs.toFixed(1)} ms; dearest checks on their own:`,
+    );
+    for (const { id, ms } of costs.slice(0, 10)) console.log(`    ${ms.toFixed(1).padStart(6)} ms  ${id}`);
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
