@@ -11,8 +11,8 @@ import type { TraceEvent } from "./types.js";
 /** Where a trace can be read from. */
 export type TraceSource = string | Uint8Array | NodeJS.ReadableStream | AsyncIterable<Uint8Array | string>;
 
-/** Buffers larger than this are fed to the splitter in slices, so no decoded string grows past it. */
-const BUFFER_SLICE_BYTES = 16 * 1024 * 1024;
+/** Buffers are fed to the splitter in 1 MiB slices, so few parsed events wait at a time (cheaper for the GC). */
+const BUFFER_SLICE_BYTES = 1024 * 1024;
 /** Chunk size for trace files. */
 const FILE_CHUNK_BYTES = 1024 * 1024;
 
