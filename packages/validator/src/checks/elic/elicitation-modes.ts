@@ -88,8 +88,10 @@ export const undeclaredModeRejected: CheckDefinition = {
         if (x.type !== "request" || !fromServer(x.request) || !x.response) return;
         const modes = declaredModes(ctx.facts);
         const mode = modeOf(x.request);
-        if (!modes || (typeof mode === "string" && modes.has(mode))) return;
+        if (!modes) return;
+        // Every answer is a subject: one to a declared mode needs no rejection, one to an undeclared mode must be -32602.
         ctx.examined();
+        if (typeof mode === "string" && modes.has(mode)) return;
         const code = errorCodeOf(x.response);
         if (code !== -32602) {
           ctx.report(

@@ -39,9 +39,10 @@ export const formNotSensitive: CheckDefinition = {
           const labels = [name, field.title].filter((v): v is string => typeof v === "string");
           const hit = labels.find((label) => SENSITIVE.test(label));
           if (hit !== undefined) {
+            const titled = hit === name ? "" : ` (titled ${JSON.stringify(hit)})`;
             ctx.report(
               ref.seq,
-              `form-mode elicitation asks for field ${JSON.stringify(name)} (${JSON.stringify(hit)}), which looks like a secret; use URL mode`,
+              `form-mode elicitation asks for field ${JSON.stringify(name)}${titled}, which looks like a secret; use URL mode`,
             );
             return;
           }

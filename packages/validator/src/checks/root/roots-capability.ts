@@ -52,8 +52,9 @@ export const unsupportedListRejected: CheckDefinition = {
     return {
       exchange(x: Exchange) {
         if (x.type !== "request" || x.request.direction !== "server-to-client" || !x.response) return;
-        if (x.response.message.type !== "error" || hasCapability(ctx.facts, "client.roots")) return;
+        // Every answer is a subject: one from a client with roots needs no rejection, one without must be -32601.
         ctx.examined();
+        if (x.response.message.type !== "error" || hasCapability(ctx.facts, "client.roots")) return;
         const code = errorCodeOf(x.response);
         if (code !== -32601) {
           ctx.report(

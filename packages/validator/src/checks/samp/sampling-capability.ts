@@ -68,8 +68,9 @@ export const undeclaredToolsRejected: CheckDefinition = {
     return {
       exchange(x: Exchange) {
         if (x.type !== "request" || !serverRequest(x.request) || !x.response || !usesTools(x.request)) return;
-        if (hasCapability(ctx.facts, "client.sampling.tools")) return;
+        // Every answer to a tool-enabled request is a subject: with sampling.tools declared none needs refusing.
         ctx.examined();
+        if (hasCapability(ctx.facts, "client.sampling.tools")) return;
         if (x.response.message.type === "result") {
           ctx.report(
             x.response.seq,

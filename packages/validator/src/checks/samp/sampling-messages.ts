@@ -142,8 +142,11 @@ function rejectionCheck(
       return {
         exchange(x: Exchange) {
           if (x.type !== "request" || x.request.direction !== "server-to-client" || !x.response) return;
-          if (!broken(messagesOf(x.request))) return;
+          // Every answer to a request carrying a tool loop is a subject; only a broken loop needs refusing.
+          const messages = messagesOf(x.request);
+          if (!hasToolContent(messages)) return;
           ctx.examined();
+          if (!broken(messages)) return;
           const code = errorCodeOf(x.response);
           if (code !== -32602) {
             ctx.report(
