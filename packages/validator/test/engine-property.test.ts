@@ -1,4 +1,4 @@
-import type { TraceEvent } from "@mcp-conf/trace-format";
+import type { TraceEvent, TraceEventInput } from "@mcp-conf/trace-format";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createJudge, validate } from "../src/engine/judge.js";
@@ -95,7 +95,7 @@ const headers = fc.dictionary(
 const direction = fc.constantFrom("client-to-server" as const, "server-to-client" as const);
 const transport = fc.constantFrom("stdio" as const, "streamable-http" as const);
 
-const eventBody: fc.Arbitrary<Omit<TraceEvent, "seq">> = fc.oneof(
+const eventBody: fc.Arbitrary<TraceEventInput> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant("message" as const), direction, transport, payload }) },
   {
     weight: 2,
@@ -133,7 +133,7 @@ const eventBody: fc.Arbitrary<Omit<TraceEvent, "seq">> = fc.oneof(
   },
 );
 
-const HANDSHAKE: Omit<TraceEvent, "seq">[] = [
+const HANDSHAKE: TraceEventInput[] = [
   {
     kind: "message",
     direction: "client-to-server",
@@ -172,7 +172,7 @@ const HANDSHAKE: Omit<TraceEvent, "seq">[] = [
   },
 ];
 
-const withSeq = (bodies: Omit<TraceEvent, "seq">[]): TraceEvent[] =>
+const withSeq = (bodies: TraceEventInput[]): TraceEvent[] =>
   bodies.map((body, seq) => ({ ...body, seq }) as TraceEvent);
 
 describe("the engine and every check under random traces", () => {
