@@ -73,6 +73,16 @@ describe("reading a well-formed trace", () => {
     }
   });
 
+  it("reads a multi-MiB buffer whose lines and characters straddle the internal slices like the same text", async () => {
+    const lines = Array.from({ length: 20_000 }, (_, seq) => messageLine(seq, `é✓😀 ${"x".repeat(seq % 400)}`));
+    const text = trace(lines);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(4 * 1024 * 1024);
+    const expected = readTraceSync(text);
+    expect(expected).toHaveLength(20_000);
+    expect(readTraceSync(Buffer.from(text))).toEqual(expected);
+    expect(await collect(readTrace(Buffer.from(text)))).toEqual(expected);
+  });
+
   it("keeps unknown extra fields", () => {
     const [event] = readTraceSync(`${messageLine(0).slice(0, -1)},"future":{"a":[1]}}\n`);
     expect((event as unknown as Record<string, unknown>).future).toEqual({ a: [1] });
