@@ -188,6 +188,23 @@ const bad = (name, t) => {
   good("base-http-session", t);
 }
 
+{
+  // The server forgot the session (a restart); the client starts a new one, as the transport requires.
+  const t = http();
+  postJson(t, rpc(1, "tools/list"), ok(1, { tools: [ECHO_TOOL] }));
+  t.httpReq("POST", postHeaders()).c(rpc(2, "tools/call", { name: "echo", arguments: { message: "again" } }));
+  t.httpRes(404, json());
+  const renewed = "7d0e4c2a-91b3-4f6e-8c5d-2a1b0f9e8d7c";
+  t.httpReq("POST", { accept: ACCEPT_POST, "content-type": "application/json" }).c(initialize(3));
+  t.httpRes(200, sse({ "mcp-session-id": renewed })).s(initResult(3));
+  t.httpReq("POST", postHeaders({ "mcp-session-id": renewed })).c(note("notifications/initialized"));
+  t.httpRes(202);
+  t.httpReq("POST", postHeaders({ "mcp-session-id": renewed })).c(rpc(4, "tools/call", { name: "echo", arguments: { message: "again" } }));
+  t.httpRes(200, sse()).s(ok(4, { content: [{ type: "text", text: "Echo: again" }] }));
+  t.close();
+  good("base-http-session-expired", t);
+}
+
 // ===================================================================== BASE violations
 {
   const t = stdio();
@@ -396,6 +413,15 @@ bad("base-027-meta-name-space", metaTrace("com.example/trace id"));
   const t = http();
   postJson(t, rpc(1, "ping"), ok(1, {}), postHeaders({ "mcp-protocol-version": "2025-06-18" }));
   bad("tran-048-protocol-version-not-negotiated", t.close());
+}
+
+{
+  const t = http();
+  t.httpReq("POST", postHeaders()).c(rpc(1, "ping"));
+  t.httpRes(404, json());
+  t.httpReq("POST", postHeaders()).c(rpc(2, "tools/list"));
+  t.httpRes(404, json());
+  bad("tran-045-request-after-404", t.close());
 }
 
 // ===================================================================== PING violations

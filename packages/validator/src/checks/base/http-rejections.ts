@@ -1,12 +1,12 @@
 /**
- * Requests a server refused at the HTTP layer (401 or 403: not authorized, never delivered as JSON-RPC). A client
- * re-sends such a request, with its id, once it has authorized; that is not an id reused. Only certain pairings
+ * Requests a server refused at the HTTP layer (an error status with no JSON-RPC answer: 401/403 not authorized, 404
+ * session ended, 400 …), so never delivered. A client re-sends such a request, with its id, once it has authorized
+ * or started a new session; that is not an id reused, and the refused copy is not expected to be answered. Only certain pairings
  * count (see HttpRequests). Bounded: an id is forgotten once its re-sent copy is seen.
  */
 import { type Direction, idKey, type TraceEvent } from "@mcp-conf/trace-format";
 import { HttpRequests } from "./http-requests.js";
 
-const REFUSALS = new Set([401, 403]);
 const MAX_REMEMBERED = 1024;
 
 export class HttpRejections {
@@ -17,7 +17,7 @@ export class HttpRejections {
     const response = this.http.observe(event).response;
     if (!response?.certain || !response.request) return;
     const { request, event: http } = response;
-    if (request.rpcId === undefined || !REFUSALS.has(http.status ?? 0)) return;
+    if (request.rpcId === undefined || (http.status ?? 0) < 400) return;
     if (this.refused.size < MAX_REMEMBERED) this.refused.add(idKey(request.rpcId));
   }
 

@@ -1,18 +1,24 @@
 /**
  * ping.answered-empty (PING-001) — the receiver of a ping answers it with an empty result (`{}`; `_meta` allowed).
- * An error, a result with content, or no answer at all (judged when the trace ends) is a finding. "Promptly"
- * would need the clock, which checks may not read.
+ * An error, a result with content, or no answer at all (judged when the trace ends) is a finding; a ping the
+ * server refused at the HTTP layer (never delivered) is not expected to be answered. "Promptly" would need the
+ * clock, which checks may not read.
  */
-import type { Exchange } from "@mcp-conf/trace-format";
+import type { Exchange, TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
+import { HttpRejections } from "../base/http-rejections.js";
 import { isObject, jsonType, quote } from "../base/wire.js";
 
 export const answeredEmpty: CheckDefinition = {
   id: "ping.answered-empty",
   description: "A ping is answered with an empty result.",
-  subscribe: { exchanges: ["ping"] },
+  subscribe: { exchanges: ["ping"], events: ["http", "message"] },
   create(ctx) {
+    const rejections = new HttpRejections();
     return {
+      event(event: TraceEvent) {
+        rejections.observe(event);
+      },
       exchange(exchange: Exchange) {
         if (exchange.type !== "request") return;
         ctx.examined();
@@ -20,6 +26,8 @@ export const answeredEmpty: CheckDefinition = {
         const id = quote(exchange.request.message.id);
         const response = exchange.response;
         if (!response) {
+          if (exchange.request.direction === "client-to-server" && rejections.wasRefused(exchange.request.message.id))
+            return;
           ctx.report(exchange.request.seq, `the ${receiver} never answered ping ${id}`);
           return;
         }
