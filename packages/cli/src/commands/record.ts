@@ -39,7 +39,8 @@ export interface RecordArgs {
 export interface SessionTap {
   /** The command's name, for the prefix of every line it prints. */
   name: string;
-  sinksFor(session: string): Sink[];
+  /** `trace` is the file the session's trace goes to, for the report's `trace:` line. */
+  sinksFor(session: string, trace: string | undefined): Sink[];
   end(session: string): Promise<void>;
 }
 
@@ -109,7 +110,7 @@ async function recordStdio(
     command,
     args,
     sink,
-    extraSinks: tap?.sinksFor(session),
+    extraSinks: tap?.sinksFor(session, sink.path),
     label,
     session,
     maxMessageBytes,
@@ -137,10 +138,10 @@ async function recordHttp(
   const listen = parseListen(argv.listen);
   const label = chooseLabel(argv.label, undefined);
   const fileForSession = prepareHttpTraces(argv, io, prefix);
-  const sinkForSession = (opening: { session: string }): Sink[] => [
-    fileForSession(opening),
-    ...(tap?.sinksFor(opening.session) ?? []),
-  ];
+  const sinkForSession = (opening: { session: string }): Sink[] => {
+    const file = fileForSession(opening);
+    return [file, ...(tap?.sinksFor(opening.session, file.path) ?? [])];
+  };
 
   let proxy: Awaited<ReturnType<typeof startHttpProxy>>;
   try {

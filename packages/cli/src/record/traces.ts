@@ -5,18 +5,18 @@
  * FILE with `.<session>` before the extension (`trace.jsonl`, `trace.<session>.jsonl`, …).
  */
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
-import { basename, dirname, extname, join, resolve } from "node:path";
+import { basename, dirname, extname, join } from "node:path";
 import { defaultTraceTemplate, fileSink, type Sink } from "@mcp-conf/recorder";
 import { TraceWriterError } from "@mcp-conf/trace-format";
 import { UsageError } from "../main.js";
 
 export const SESSION = "{session}";
 
-/** The template to write to, resolved against the working directory. */
+/** The template to write to (relative to the working directory, and printed as given). */
 export function traceTemplate(output: string | undefined, env: NodeJS.ProcessEnv): string {
   if (output === undefined) return defaultTraceTemplate(env);
   if (output === "") throw new UsageError("record: -o needs a file name");
-  return resolve(output);
+  return output;
 }
 
 /** Opens a file sink now, turning "exists" and "cannot create" into one-line usage errors. */
@@ -41,7 +41,8 @@ export function checkTemplateDirectory(template: string): void {
     accessSync(dir, constants.W_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new UsageError(`record: cannot write traces to ${dir} (${code})`);
+    const why = code === "EEXIST" || code === "ENOTDIR" ? "it is not a directory" : code;
+    throw new UsageError(`record: cannot write traces to ${dir} (${why})`);
   }
 }
 
