@@ -287,6 +287,12 @@ run("tool-001-tools-not-declared", () => {
   s.serverNotify("notifications/tools/list_changed");
   return s.text();
 });
+run("tool-001-list-changed-not-declared", () => {
+  const s = new Session("stdio", { tools: {} });
+  s.result("tools/list", undefined, { tools: [ECHO] });
+  s.serverNotify("notifications/tools/list_changed");
+  return s.text();
+});
 run("tool-002-list-changed-not-sent", () => {
   const s = new Session("stdio", { tools: { listChanged: true } });
   s.result("tools/list", undefined, { tools: [ECHO] });
@@ -347,6 +353,12 @@ run("tool-012-invalid-input-accepted", () => {
 run("res-001-resources-not-declared", () => {
   const s = new Session("stdio", { tools: {} });
   s.serverNotify("notifications/resources/list_changed");
+  return s.text();
+});
+run("res-001-subscription-not-declared", () => {
+  const s = new Session("stdio", { resources: { listChanged: true } });
+  s.result("resources/subscribe", { uri: "demo://resource/dynamic/text/1" }, {});
+  s.serverNotify("notifications/resources/updated", { uri: "demo://resource/dynamic/text/1" });
   return s.text();
 });
 run("res-002-list-changed-not-sent", () => {

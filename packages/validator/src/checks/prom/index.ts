@@ -18,6 +18,7 @@ export const checks: CheckDefinition[] = [
     capability: "prompts",
     methods: ["prompts/list", "prompts/get"],
     notifications: ["notifications/prompts/list_changed"],
+    features: { "notifications/prompts/list_changed": "listChanged" },
   }),
   listChangedNotifiedCheck({
     id: "prom.list-changed-notified",

@@ -18,6 +18,12 @@ export const checks: CheckDefinition[] = [
       "resources/unsubscribe",
     ],
     notifications: ["notifications/resources/list_changed", "notifications/resources/updated"],
+    features: {
+      "resources/subscribe": "subscribe",
+      "resources/unsubscribe": "subscribe",
+      "notifications/resources/updated": "subscribe",
+      "notifications/resources/list_changed": "listChanged",
+    },
   }),
   listChangedNotifiedCheck({
     id: "res.list-changed-notified",

@@ -1,7 +1,9 @@
 /**
  * "Servers that support X MUST declare the X capability": a server that answers a feature's requests with results,
- * or sends its notifications, shows it supports the feature, so its initialize result must have declared it. One
- * factory serves tools, resources, prompts, logging and completions; each area registers its own instance.
+ * or sends its notifications, shows it supports the feature, so its initialize result must have declared it —
+ * including the optional part of the capability that feature is (`listChanged` for list-change notifications,
+ * `subscribe` for resource subscriptions). One factory serves tools, resources, prompts, logging and completions;
+ * each area registers its own instance. Requests the server refused are LIFE-015's (the client's fault).
  */
 import { hasCapability, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
@@ -15,31 +17,37 @@ export interface CapabilityUse {
   methods: readonly string[];
   /** Server notifications whose sending shows support. */
   notifications: readonly string[];
+  /** The sub-capability a method or notification needs besides the capability itself, e.g. `listChanged`. */
+  features?: Readonly<Record<string, string>>;
 }
 
 export function capabilityDeclaredCheck(use: CapabilityUse): CheckDefinition {
-  const path = `server.${use.capability}`;
   return {
     id: use.id,
-    description: `A server that answers ${use.methods.join(", ") || "no requests"} or sends ${use.notifications.join(", ") || "no notifications"} declared the ${JSON.stringify(use.capability)} capability.`,
+    description: `A server that answers ${use.methods.join(", ") || "no requests"} or sends ${use.notifications.join(", ") || "no notifications"} declared the ${JSON.stringify(use.capability)} capability (and the part of it that feature needs).`,
     subscribe: { exchanges: use.methods, messages: use.notifications },
     create(ctx) {
-      const judge = (seq: number, what: string) => {
+      const judge = (seq: number, method: string, what: string) => {
         if (ctx.facts.initializedResponseSeq === undefined) return;
         ctx.examined();
-        if (!hasCapability(ctx.facts, path)) {
-          ctx.report(seq, `server ${what} but declared no ${JSON.stringify(use.capability)} capability`);
-        }
+        const feature = use.features?.[method];
+        const missing = !hasCapability(ctx.facts, `server.${use.capability}`)
+          ? use.capability
+          : feature !== undefined && !hasCapability(ctx.facts, `server.${use.capability}.${feature}`)
+            ? `${use.capability}.${feature}`
+            : undefined;
+        if (missing !== undefined)
+          ctx.report(seq, `server ${what} but declared no ${JSON.stringify(missing)} capability`);
       };
       return {
         exchange(exchange) {
           const answer = answeredClientRequest(exchange);
           if (!answer || answer.isError || exchange.type !== "request") return;
-          judge(answer.response.seq, `answered ${JSON.stringify(exchange.method)} with a result`);
+          judge(answer.response.seq, exchange.method, `answered ${JSON.stringify(exchange.method)} with a result`);
         },
         message(ref: MessageRef) {
           if (ref.direction !== "server-to-client" || ref.message.type !== "notification") return;
-          judge(ref.seq, `sent ${JSON.stringify(ref.message.method)}`);
+          judge(ref.seq, ref.message.method, `sent ${JSON.stringify(ref.message.method)}`);
         },
       };
     },
@@ -51,4 +59,5 @@ export const toolCapabilityDeclared = capabilityDeclaredCheck({
   capability: "tools",
   methods: ["tools/list", "tools/call"],
   notifications: ["notifications/tools/list_changed"],
+  features: { "notifications/tools/list_changed": "listChanged" },
 });
