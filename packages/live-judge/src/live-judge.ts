@@ -52,6 +52,7 @@ export class LiveJudge {
   constructor(private readonly options: LiveJudgeOptions = {}) {
     const workerOptions: WorkerOptions = {};
     if (options.revision !== undefined) workerOptions.revision = options.revision;
+    if (options.trace !== undefined) workerOptions.trace = options.trace;
     if (options.slowPassMs !== undefined) workerOptions.slowPassMs = options.slowPassMs;
     if (options.pacing !== undefined) workerOptions.pacing = options.pacing;
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: workerOptions });

@@ -26,6 +26,8 @@ export interface Tally {
 
 export interface WorkerOptions {
   revision?: string;
+  /** The trace file as the user should see it named in the report's `trace:` line. */
+  trace?: string;
   /** Test hook: every pass also sleeps this long, to prove a slow judge never slows the session. */
   slowPassMs?: number;
   /** A pass that took d ms is followed by a pause of `pacing × d` before the next one. Default 3 (≤ ¼ core). */

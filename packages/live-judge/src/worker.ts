@@ -107,7 +107,7 @@ function done(): void {
       type: "done",
       all: attribution.fromReport(report),
       report,
-      reportText: renderReport(report, "text"),
+      reportText: renderReport(report, "text", options.trace === undefined ? {} : { trace: options.trace }),
       exchanges,
       busyMs: 0,
     };

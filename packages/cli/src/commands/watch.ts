@@ -38,7 +38,7 @@ export const watchCommand: Command<WatchArgs> = {
     });
     return runRecording(argv, io, {
       name: "watch",
-      sinksFor: (session) => live.sinksFor(session),
+      sinksFor: (session, trace) => live.sinksFor(session, trace),
       end: (session) => live.end(session),
     });
   },

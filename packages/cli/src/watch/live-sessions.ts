@@ -25,9 +25,10 @@ export class LiveSessions {
   }
 
   /** The sinks that judge one session as it is recorded. */
-  sinksFor(session: string): Sink[] {
+  sinksFor(session: string, trace: string | undefined): Sink[] {
     const judge = startLiveJudge({
       ...this.options,
+      ...(trace === undefined ? {} : { trace }),
       onPass: (update) => this.printer.pass(update),
       onError: (message) => this.printer.error(message),
     });
