@@ -229,6 +229,34 @@ describe("findings and attribution", () => {
     expect(run).toThrow(CheckError);
     expect(run).toThrow("internal error in check t.broken (message): boom");
   });
+
+  it("keeps failing with the same error once a check has thrown", () => {
+    const broken: CheckDefinition = {
+      id: "t.broken",
+      description: "throws on the first tools/call",
+      subscribe: { messages: ["tools/call"] },
+      create: () => ({
+        message: () => {
+          throw new Error("boom");
+        },
+      }),
+    };
+    const judge = createJudge({
+      registry: registry([requirement("T-001", { checks: ["t.broken"] })]),
+      checks: [broken],
+    });
+    const events = mixedTrace().events;
+    let first: unknown;
+    for (const event of events) {
+      try {
+        judge.observe(event);
+      } catch (error) {
+        first ??= error;
+      }
+    }
+    expect(first).toBeInstanceOf(CheckError);
+    expect(() => judge.finish()).toThrow(first as Error);
+  });
 });
 
 describe("revision", () => {

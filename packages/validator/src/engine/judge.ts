@@ -57,7 +57,10 @@ export interface Judge {
   readonly facts: SessionFacts | undefined;
   /** Feeds one event, in seq order. Cheap: the event goes only to the checks subscribed to it. */
   observe(event: TraceEvent): void;
-  /** Ends the trace and builds the report (idempotent). Throws a `RevisionError` if no revision was ever known. */
+  /**
+   * Ends the trace and builds the report (idempotent). Throws a `RevisionError` if no revision was ever known.
+   * Once `observe` or `finish` has thrown, every later call throws the same error.
+   */
   finish(): Report;
   /** Every finding reported so far, in the order reported; only grows (findings resting on absence come at finish). */
   findings(): readonly Finding[];
@@ -293,7 +296,11 @@ class IncrementalJudge implements Judge {
     if (this.failure) throw this.failure;
     if (this.report) throw new Error("observe() after finish(): a judge judges one trace");
     if (this.pipeline) {
-      this.pipeline.observe(event);
+      try {
+        this.pipeline.observe(event);
+      } catch (error) {
+        this.fail(error as Error);
+      }
       return;
     }
     this.buffer!.push(event);
@@ -309,7 +316,11 @@ class IncrementalJudge implements Judge {
     if (this.failure) throw this.failure;
     if (this.report) return this.report;
     if (!this.pipeline) this.fail(RevisionError.undeclared(this.known()));
-    this.report = this.pipeline!.finish();
+    try {
+      this.report = this.pipeline!.finish();
+    } catch (error) {
+      this.fail(error as Error);
+    }
     return this.report;
   }
 
@@ -340,7 +351,11 @@ class IncrementalJudge implements Judge {
     this.buffer = undefined;
     this.detector = undefined;
     this.start(registry);
-    for (const event of buffered) this.pipeline!.observe(event);
+    try {
+      for (const event of buffered) this.pipeline!.observe(event);
+    } catch (error) {
+      this.fail(error as Error);
+    }
   }
 
   private start(registry: Registry): void {
