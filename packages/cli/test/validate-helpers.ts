@@ -109,10 +109,10 @@ export function lifecycleOnly(): string {
   return jsonl([{ ...c2s, kind: "lifecycle", event: "transport-open" }, close]);
 }
 
-/** Writes named files into a fresh temporary directory; returns their paths by name. */
-export function tempTraces(files: Record<string, string>): Record<string, string> {
+/** Writes named files into a fresh temporary directory; returns their paths by name, and `dir` for clean-up. */
+export function tempTraces(files: Record<string, string>): Record<string, string> & { dir: string } {
   const dir = mkdtempSync(join(tmpdir(), "mcp-conf-validate-"));
-  const paths: Record<string, string> = {};
+  const paths: Record<string, string> & { dir: string } = { dir };
   for (const [name, text] of Object.entries(files)) {
     const path = join(dir, name);
     writeFileSync(path, text);

@@ -2,9 +2,9 @@
  * `mcp-conf validate` as a user runs it (the built binary, a real process): exit codes for every kind of trace,
  * one-line errors, standard input, several traces, and each format's output.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { XMLValidator } from "fast-xml-parser";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   cleanSession,
   failingSession,
@@ -26,6 +26,8 @@ const t = tempTraces({
   "malformed.jsonl": `${cleanSession().split("\n").slice(0, 3).join("\n")}\n{"seq": 9, "direction": "client-to-server",\n`,
   "bad-seq.jsonl": cleanSession().replace('"seq":2,', '"seq":0,'),
 });
+
+afterAll(() => rmSync(t.dir, { recursive: true, force: true }));
 
 function oneLine(stderr: string): string {
   const lines = stderr.split("\n").filter((l) => l !== "");

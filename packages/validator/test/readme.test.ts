@@ -4,7 +4,7 @@
  * a user's suite would run it. Both of its tests must pass.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -53,7 +53,8 @@ describe("packages/validator/README.md", () => {
       ],
       { cwd: project, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", MCP_CONF_TEST_JSON: "" } },
     );
-    const output = `${run.stdout}\n${run.stderr}`;
+    rmSync(project, { recursive: true, force: true });
+    const output = `${run.stdout}\n${run.stderr}`.replace(/\u001b\[[0-9;]*m/g, "");
     expect(output).toMatch(/Tests\s+2 passed \(2\)/);
     expect(run.status, output).toBe(0);
   });
