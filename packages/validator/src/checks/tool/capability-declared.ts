@@ -24,7 +24,14 @@ export interface CapabilityUse {
 export function capabilityDeclaredCheck(use: CapabilityUse): CheckDefinition {
   return {
     id: use.id,
-    description: `A server that answers ${use.methods.join(", ") || "no requests"} or sends ${use.notifications.join(", ") || "no notifications"} declared the ${JSON.stringify(use.capability)} capability (and the part of it that feature needs).`,
+    description: `A server that ${[
+      use.methods.length > 0 ? `answers ${use.methods.join(", ")}` : "",
+      use.notifications.length > 0 ? `sends ${use.notifications.join(", ")}` : "",
+    ]
+      .filter(Boolean)
+      .join(
+        " or ",
+      )} declared the ${JSON.stringify(use.capability)} capability (and the part of it that feature needs).`,
     subscribe: { exchanges: use.methods, messages: use.notifications },
     create(ctx) {
       const judge = (seq: number, method: string, what: string) => {

@@ -89,3 +89,11 @@ describe("compileSchema", () => {
     }
   });
 });
+
+describe("draft-06 and references", () => {
+  it("knows draft-06 and tells Ajv's own refusals from this validator's limits", () => {
+    expect(schemaProblem({ $schema: "http://json-schema.org/draft-06/schema#", type: "object" })).toBeUndefined();
+    expect(compileSchema({ $ref: "#/$defs/missing" })).toMatchObject({ ok: false, limit: false });
+    expect(compileSchema({ type: "string", pattern: "(a*)*" })).toMatchObject({ ok: false, limit: true });
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * JSON Schemas that servers send (tool input and output schemas) are untrusted: this module validates them against
  * their dialect's meta-schema and compiles them for checking values, without ever throwing. Dialects: 2020-12 (the
- * default when `$schema` is absent), 2019-09 and draft-07; any other `$schema` is reported as unsupported rather
+ * default when `$schema` is absent), 2019-09, draft-07 and draft-06; any other `$schema` is left unjudged rather
  * than guessed. Compiled validators are cached by the schema's JSON text with a bound — when the cache fills, the
  * Ajv instances are replaced, which drops everything they compiled. Schemas with a `pattern` that looks
  * catastrophic (a quantified group that itself holds a quantifier) are not compiled: a hostile regex must not
@@ -11,14 +11,16 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import AjvDraft07 from "ajv";
 import Ajv2019 from "ajv/dist/2019.js";
 import Ajv2020 from "ajv/dist/2020.js";
+import draft06MetaSchema from "ajv/dist/refs/json-schema-draft-06.json" with { type: "json" };
 
-type Dialect = "2020-12" | "2019-09" | "draft-07";
+type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06";
 type AjvInstance = InstanceType<typeof Ajv2020.default>;
 
 const DIALECTS: Record<string, Dialect> = {
   "https://json-schema.org/draft/2020-12/schema": "2020-12",
   "https://json-schema.org/draft/2019-09/schema": "2019-09",
   "http://json-schema.org/draft-07/schema": "draft-07",
+  "http://json-schema.org/draft-06/schema": "draft-06",
 };
 
 /** Schemas larger than this (as JSON text) are not compiled. */
@@ -28,7 +30,10 @@ export const MAX_COMPILED = 64;
 /** Error texts returned per validation. */
 const MAX_ERRORS = 3;
 
-export type Compiled = { ok: true; validate: (value: unknown) => string[] } | { ok: false; reason: string };
+export type Compiled =
+  | { ok: true; validate: (value: unknown) => string[] }
+  /** `limit`: refused by this validator's own safety limits (size, risky regex, unknown dialect), not by Ajv. */
+  | { ok: false; reason: string; limit: boolean };
 
 /** The dialect a schema declares (or the 2020-12 default), or undefined for an unknown `$schema`. */
 export function dialectOf(schema: Record<string, unknown>): Dialect | undefined {
@@ -49,7 +54,10 @@ function ajvFor(dialect: Dialect): AjvInstance {
     const options = { strict: false, allErrors: false, validateFormats: false, addUsedSchema: false } as const;
     if (dialect === "2020-12") ajv = new Ajv2020.default(options);
     else if (dialect === "2019-09") ajv = new Ajv2019.default(options) as unknown as AjvInstance;
-    else ajv = new AjvDraft07.default(options) as unknown as AjvInstance;
+    else {
+      ajv = new AjvDraft07.default(options) as unknown as AjvInstance;
+      if (dialect === "draft-06") ajv.addMetaSchema(draft06MetaSchema);
+    }
     instances[dialect] = ajv;
   }
   return ajv;
@@ -76,7 +84,7 @@ export function compileSchema(schema: Record<string, unknown>): Compiled {
   try {
     text = JSON.stringify(schema);
   } catch {
-    return { ok: false, reason: "it cannot be serialized" };
+    return { ok: false, reason: "it cannot be serialized", limit: true };
   }
   const cached = compiled.get(text);
   if (cached) {
@@ -95,19 +103,26 @@ export function compileSchema(schema: Record<string, unknown>): Compiled {
 }
 
 function compileFresh(schema: Record<string, unknown>, text: string): Compiled {
-  if (text.length > MAX_SCHEMA_TEXT) return { ok: false, reason: `it is larger than ${MAX_SCHEMA_TEXT} bytes` };
+  if (text.length > MAX_SCHEMA_TEXT)
+    return { ok: false, reason: `it is larger than ${MAX_SCHEMA_TEXT} bytes`, limit: true };
   const dialect = dialectOf(schema);
-  if (!dialect) return { ok: false, reason: `its $schema ${JSON.stringify(schema.$schema)} is not supported` };
+  if (!dialect) {
+    return { ok: false, reason: `its $schema ${JSON.stringify(schema.$schema)} is not supported`, limit: true };
+  }
   const risky = riskyPattern(schema, 0);
   if (risky !== undefined)
-    return { ok: false, reason: `its pattern ${JSON.stringify(risky)} may backtrack catastrophically` };
+    return { ok: false, reason: `its pattern ${JSON.stringify(risky)} may backtrack catastrophically`, limit: true };
   let fn: ValidateFunction;
   try {
     const ajv = ajvFor(dialect);
     // A hostile `$id` must not collide with an earlier schema's: compile a copy without registering it.
     fn = ajv.compile(structuredClone(schema));
   } catch (error) {
-    return { ok: false, reason: `it does not compile: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      reason: `it does not compile: ${error instanceof Error ? error.message : String(error)}`,
+      limit: false,
+    };
   }
   return {
     ok: true,

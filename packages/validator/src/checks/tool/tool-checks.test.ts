@@ -161,3 +161,20 @@ describe("capability declarations (TOOL-001, LOG-001, …)", () => {
     expect(findingsOf(report, "comp.capability-declared")).toEqual([]);
   });
 });
+
+describe("tool.input-schema-valid (TOOL-003)", () => {
+  it("fails a dangling reference and leaves an unknown dialect unjudged", () => {
+    const s = new SessionFixture({ tools: {} });
+    const seq = s.result("tools/list", undefined, {
+      tools: [
+        { name: "a", inputSchema: { type: "object", properties: { x: { $ref: "#/$defs/nowhere" } } } },
+        { name: "b", inputSchema: { $schema: "http://json-schema.org/draft-04/schema#", type: "object" } },
+      ],
+    });
+    const findings = findingsOf(s.judge(), "tool.input-schema-valid");
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatch(
+      new RegExp(`^${seq}: tool "a": inputSchema is not a usable JSON Schema: it does not compile: `),
+    );
+  });
+});
