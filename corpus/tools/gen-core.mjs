@@ -265,6 +265,12 @@ const bad = (name, t) => {
 }
 {
   const t = stdio();
+  t.c(rpc(1, "tools/call", { name: "echo", arguments: { message: "boom" } }));
+  t.s(err(1, -32603, "Error: boom\n    at Echo.handle (/srv/tools/echo.js:12:11)\n    at Server.dispatch (/srv/server.js:88:20)"));
+  bad("base-033-error-message-stack-trace", t.close());
+}
+{
+  const t = stdio();
   t.s({ jsonrpc: "2.0", id: 7, method: "notifications/tools/list_changed" });
   bad("base-013-notification-with-id", t.close());
 }

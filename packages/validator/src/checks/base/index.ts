@@ -7,6 +7,7 @@ import { requestIdNotNull, requestIdType, requestIdUnique } from "./request-id.j
 import {
   errorCodeInteger,
   errorIdMatches,
+  errorMessageConcise,
   errorObject,
   responseHasResult,
   resultIdMatches,
@@ -25,6 +26,7 @@ export const checks: CheckDefinition[] = [
   errorIdMatches,
   errorObject,
   errorCodeInteger,
+  errorMessageConcise,
   notificationNoId,
   schemaValid,
   metaPrefixFormat,

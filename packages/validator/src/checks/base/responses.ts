@@ -1,8 +1,9 @@
 /**
- * Responses (BASE-006 to BASE-011): a result or an error answers an open request of the other side by its id; a
- * result carries a `result` object; an error carries an `error` object with an integer `code` and a string
- * `message`. An error may go without an id only when the request it answers could not be read: after the peer
- * sent something malformed, or with the JSON-RPC codes for that (-32700 parse error, -32600 invalid request).
+ * Responses (BASE-006 to BASE-011, BASE-033): a result or an error answers an open request of the other side by
+ * its id; a result carries a `result` object; an error carries an `error` object with an integer `code` and a
+ * string `message`, a single line (a concise sentence). An error may go without an id only when the request it
+ * answers could not be read: after the peer sent something malformed, or with the JSON-RPC codes for that
+ * (-32700 parse error, -32600 invalid request).
  */
 import type { Direction, Exchange, MessageRef, TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
@@ -153,6 +154,28 @@ export const errorCodeInteger: CheckDefinition = {
           ref.seq,
           `${sender(ref)} error response for id ${quote(m.id)} has code ${quote(code)}, not an integer`,
         );
+      },
+    };
+  },
+};
+
+export const errorMessageConcise: CheckDefinition = {
+  id: "base.error-message-concise",
+  description: "An error message is a single line: a concise sentence, not a stack trace or a dump.",
+  subscribe: { messages: ["*response"] },
+  create(ctx) {
+    return {
+      message(ref: MessageRef) {
+        const m = ref.message;
+        if (m.type !== "error" || !isObject(m.error) || typeof m.error.message !== "string") return;
+        ctx.examined();
+        const lines = m.error.message.split(/\r\n|\r|\n/).length;
+        if (lines > 1) {
+          ctx.report(
+            ref.seq,
+            `${sender(ref)} error message for id ${quote(m.id)} spans ${lines} lines, not a concise single sentence: ${quote(m.error.message, 60)}`,
+          );
+        }
       },
     };
   },
