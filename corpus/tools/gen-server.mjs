@@ -452,13 +452,13 @@ run("comp-001-completions-not-declared", () => {
   s.result("completion/complete", { ref: { type: "ref/prompt", name: "args-prompt" }, argument: { name: "city", value: "Ber" } }, { completion: { values: ["Berlin"] } });
   return s.text();
 });
-run("comp-002-unknown-prompt-answered", () => {
+run("comp-003-unknown-prompt-answered", () => {
   const s = new Session("stdio", { prompts: {}, completions: {} });
   s.result("prompts/list", undefined, { prompts: [ARGS_PROMPT] });
   s.result("completion/complete", { ref: { type: "ref/prompt", name: "code-review" }, argument: { name: "language", value: "py" } }, { completion: { values: [] } });
   return s.text();
 });
-run("comp-016-too-many-values", () => {
+run("comp-017-too-many-values", () => {
   const s = new Session("stdio", { prompts: {}, completions: {} });
   const values = Array.from({ length: 120 }, (_, i) => `city-${String(i + 1).padStart(3, "0")}`);
   s.result("completion/complete", { ref: { type: "ref/prompt", name: "args-prompt" }, argument: { name: "city", value: "c" } }, { completion: { values, total: 120, hasMore: false } });
