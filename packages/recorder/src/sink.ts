@@ -59,7 +59,8 @@ export interface QueueLimits {
 }
 
 const DEFAULTS = { maxEvents: 10_000, maxBytes: 64 * 1024 * 1024, closeTimeoutMs: 10_000 };
-const BATCH = 512;
+/** The drain yields to I/O (the forwarding path) after this long, so a busy sink never holds the loop for long. */
+const SLICE_MS = 1;
 const MAX_ERRORS_KEPT = 20;
 
 /** A sink behind a bounded queue: `push` never blocks and never throws. */
@@ -101,7 +102,7 @@ export class QueuedSink {
     this.scheduled = false;
     this.draining = true;
     try {
-      let inBatch = 0;
+      let sliceStart = performance.now();
       while (this.head < this.items.length) {
         const item = this.items[this.head]!;
         this.items[this.head] = undefined as never;
@@ -119,10 +120,10 @@ export class QueuedSink {
           this.dropped++;
           this.noteError(error);
         }
-        if (++inBatch >= BATCH && this.head < this.items.length) {
-          // Let I/O run between batches; the loop resumes on the next turn.
+        if (this.head < this.items.length && performance.now() - sliceStart >= SLICE_MS) {
+          // Let I/O (the forwarding path) run; the drain resumes after it, on the next turn of the loop.
           await new Promise<void>((resolve) => setImmediate(resolve));
-          inBatch = 0;
+          sliceStart = performance.now();
         }
       }
     } finally {

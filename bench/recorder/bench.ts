@@ -1,0 +1,59 @@
+/**
+ * The recorder's benchmark: what recording costs a live session, as ratios against the direct path measured in the
+ * same run. (1) stdio round trips through the relay vs straight to the echo server: added p50 (target <= 0.2 ms)
+ * and p99 (target <= 1 ms). (2) streaming 1 KiB notifications through the relay vs a direct pipe: throughput ratio
+ * (target >= 80%). (3) HTTP tools/call against server-everything through the proxy vs direct: p50 ratio (target
+ * <= 1.10). The relay and the proxy run in their own processes and write their trace files, as `mcp-conf record`
+ * does. Sizes: BENCH_ROUND_TRIPS, BENCH_STREAM, BENCH_HTTP_CALLS, BENCH_ROUNDS.
+ */
+import { httpToolCalls, median, percentile, stdioRoundTrips, stdioStream } from "./measure.js";
+
+const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 5_000);
+const STREAM = Number(process.env.BENCH_STREAM ?? 100_000);
+const HTTP_CALLS = Number(process.env.BENCH_HTTP_CALLS ?? 2_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ms = (n: number) => `${n.toFixed(3)} ms`;
+const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
+
+// (1) round trips, alternating direct and relayed runs.
+const p50s = { direct: [] as number[], recorded: [] as number[] };
+const p99s = { direct: [] as number[], recorded: [] as number[] };
+for (let round = 0; round < ROUNDS; round++) {
+  for (const via of ["direct", "recorded"] as const) {
+    const latencies = await stdioRoundTrips(via, ROUND_TRIPS);
+    p50s[via].push(percentile(latencies, 0.5));
+    p99s[via].push(percentile(latencies, 0.99));
+  }
+}
+const p50 = { direct: median(p50s.direct), recorded: median(p50s.recorded) };
+const p99 = { direct: median(p99s.direct), recorded: median(p99s.recorded) };
+console.log(
+  `stdio round trips (${ROUND_TRIPS} x ${ROUNDS}): p50 ${ms(p50.direct)} direct, ${ms(p50.recorded)} relayed ` +
+    `-> x${(p50.recorded / p50.direct).toFixed(2)}, +${ms(p50.recorded - p50.direct)} (target <= +0.2 ms: ${verdict(p50.recorded - p50.direct <= 0.2)})`,
+);
+console.log(
+  `stdio round trips: p99 ${ms(p99.direct)} direct, ${ms(p99.recorded)} relayed ` +
+    `-> x${(p99.recorded / p99.direct).toFixed(2)}, +${ms(p99.recorded - p99.direct)} (target <= +1 ms: ${verdict(p99.recorded - p99.direct <= 1)})`,
+);
+
+// (2) streaming.
+const streamMs = { direct: [] as number[], recorded: [] as number[] };
+for (let round = 0; round < ROUNDS; round++) {
+  for (const via of ["direct", "recorded"] as const) streamMs[via].push(await stdioStream(via, STREAM));
+}
+const stream = { direct: median(streamMs.direct), recorded: median(streamMs.recorded) };
+const ratio = stream.direct / stream.recorded;
+const mibps = (t: number) => ((STREAM * 1024) / 1048576 / (t / 1000)).toFixed(0);
+console.log(
+  `stdio streaming (${STREAM.toLocaleString("en-US")} x 1 KiB): ${mibps(stream.direct)} MiB/s direct, ${mibps(stream.recorded)} MiB/s relayed ` +
+    `-> ${(ratio * 100).toFixed(0)}% of direct throughput (target >= 80%: ${verdict(ratio >= 0.8)})`,
+);
+
+// (3) HTTP.
+const http = await httpToolCalls(HTTP_CALLS);
+const h50 = { direct: percentile(http.direct, 0.5), recorded: percentile(http.recorded, 0.5) };
+const h99 = { direct: percentile(http.direct, 0.99), recorded: percentile(http.recorded, 0.99) };
+console.log(
+  `http tools/call (${HTTP_CALLS}): p50 ${ms(h50.direct)} direct, ${ms(h50.recorded)} proxied -> x${(h50.recorded / h50.direct).toFixed(2)} ` +
+    `(target <= x1.10: ${verdict(h50.recorded / h50.direct <= 1.1)}); p99 x${(h99.recorded / h99.direct).toFixed(2)}`,
+);

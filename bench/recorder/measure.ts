@@ -1,0 +1,259 @@
+/**
+ * Measurements of the recorder's cost on a live session, each against the direct path in the same run: stdio round
+ * trips and streaming through the relay (in its own process, writing its trace file) vs straight to the bench's
+ * echo server, and tools/call latency against server-everything through the HTTP proxy (its own process) vs direct.
+ * bench.ts prints them; bench.test.ts runs them small so they cannot rot.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ECHO_SERVER = join(here, "echo-server.mjs");
+const RELAY = join(here, "relay-process.mjs");
+const PROXY = join(here, "proxy-process.mjs");
+const fromRecorder = createRequire(join(here, "..", "..", "packages", "recorder", "package.json"));
+const EVERYTHING = join(
+  dirname(fromRecorder.resolve("@modelcontextprotocol/server-everything/package.json")),
+  "dist",
+  "index.js",
+);
+
+export type Via = "direct" | "recorded";
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The echo server, directly or behind the relay (which writes its trace into `dir`). */
+function startEcho(via: Via, dir: string): ChildProcess {
+  const args =
+    via === "direct" ? [ECHO_SERVER] : [RELAY, join(dir, `trace-${Date.now()}.jsonl`), "--", process.execPath, ECHO_SERVER];
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
+  return child;
+}
+
+/** Reads newline-terminated lines from a stream, one awaited at a time. */
+function lineReader(stream: NodeJS.ReadableStream) {
+  let buffer = "";
+  const lines: string[] = [];
+  let waiter: ((line: string) => void) | undefined;
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk: string) => {
+    buffer += chunk;
+    let nl = buffer.indexOf("\n");
+    while (nl !== -1) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      if (waiter) {
+        const wake = waiter;
+        waiter = undefined;
+        wake(line);
+      } else lines.push(line);
+      nl = buffer.indexOf("\n");
+    }
+  });
+  return {
+    next: () =>
+      new Promise<string>((resolve) => {
+        const ready = lines.shift();
+        if (ready !== undefined) resolve(ready);
+        else waiter = resolve;
+      }),
+  };
+}
+
+async function finish(child: ChildProcess): Promise<void> {
+  await new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.stdin!.end();
+  });
+}
+
+/** Latencies (ms) of `count` sequential request/response round trips, after `warmup` unmeasured ones. */
+export async function stdioRoundTrips(via: Via, count: number, warmup = 200): Promise<number[]> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-recorder-"));
+  const child = startEcho(via, dir);
+  const reader = lineReader(child.stdout!);
+  const latencies: number[] = [];
+  for (let i = 0; i < warmup + count; i++) {
+    const line = `{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"echo","arguments":{"message":"round trip ${i}"}}}\n`;
+    const started = process.hrtime.bigint();
+    child.stdin!.write(line);
+    await reader.next();
+    if (i >= warmup) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  await finish(child);
+  rmSync(dir, { recursive: true, force: true });
+  return latencies.sort((a, b) => a - b);
+}
+
+/** Milliseconds to stream `count` notifications of `size` bytes into the server and have it confirm them all. */
+export async function stdioStream(via: Via, count: number, size = 1024): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-recorder-"));
+  const child = startEcho(via, dir);
+  const reader = lineReader(child.stdout!);
+  // Warm up: one round trip, so process start-up is not measured.
+  child.stdin!.write('{"jsonrpc":"2.0","id":"warm","method":"ping"}\n');
+  await reader.next();
+  const head = '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"';
+  const pad = "x".repeat(size - head.length - 4);
+  const one = `${head}${pad}"}}\n`;
+  const perChunk = 64;
+  const chunk = Buffer.from(one.repeat(perChunk));
+  const started = process.hrtime.bigint();
+  for (let sent = 0; sent < count; sent += perChunk) {
+    const piece = sent + perChunk <= count ? chunk : Buffer.from(one.repeat(count - sent));
+    if (!child.stdin!.write(piece)) await new Promise((r) => child.stdin!.once("drain", r));
+  }
+  child.stdin!.write('{"jsonrpc":"2.0","id":"count","method":"bench/count"}\n');
+  const answer = JSON.parse(await reader.next()) as { result: { count: number } };
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+  if (answer.result.count !== count + 2) throw new Error(`server read ${answer.result.count} of ${count + 2}`);
+  await finish(child);
+  rmSync(dir, { recursive: true, force: true });
+  return elapsed;
+}
+
+/** server-everything over HTTP on a free random port. */
+export async function startEverything(): Promise<{ url: string; stop(): void }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 40000);
+    const child = spawn(process.execPath, [EVERYTHING, "streamableHttp"], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const up = await new Promise<boolean>((resolve) => {
+      let text = "";
+      const look = (c: Buffer) => {
+        text += c.toString();
+        if (/listening on port/i.test(text)) resolve(true);
+      };
+      child.stdout!.on("data", look);
+      child.stderr!.on("data", look);
+      child.once("exit", () => resolve(false));
+      setTimeout(() => resolve(false), 10_000);
+    });
+    if (up) return { url: `http://localhost:${port}/mcp`, stop: () => child.kill("SIGTERM") };
+    child.kill("SIGKILL");
+  }
+  throw new Error("server-everything did not start");
+}
+
+/** The proxy in its own process, writing per-session traces to a temp dir. */
+export async function startProxy(upstream: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-proxy-"));
+  const child = spawn(process.execPath, [PROXY, upstream, dir], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await lineReader(child.stdout!).next();
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => {
+          rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+      }),
+  };
+}
+
+function post(agent: http.Agent, url: string, body: unknown, headers: Record<string, string>) {
+  return new Promise<{ status: number; session?: string; text: string }>((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => {
+          text += c;
+        });
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, session: res.headers["mcp-session-id"] as string | undefined, text }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** An MCP session at `url` that makes tools/call requests one after another; `call()` resolves to its latency. */
+export async function httpSession(url: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const init = await post(
+    agent,
+    url,
+    {
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1.0.0" } },
+    },
+    {},
+  );
+  if (!init.session) throw new Error(`no session from ${url}: ${init.status}`);
+  const headers = { "mcp-session-id": init.session, "mcp-protocol-version": "2025-11-25" };
+  await post(agent, url, { jsonrpc: "2.0", method: "notifications/initialized" }, headers);
+  let id = 1;
+  return {
+    async call(): Promise<number> {
+      const started = process.hrtime.bigint();
+      const res = await post(
+        agent,
+        url,
+        { jsonrpc: "2.0", id: id++, method: "tools/call", params: { name: "echo", arguments: { message: "bench" } } },
+        headers,
+      );
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (res.status !== 200 || !res.text.includes("Echo: bench")) throw new Error(`tools/call failed: ${res.status}`);
+      return ms;
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+/** tools/call latencies direct and through the proxy, interleaved in blocks so drift hits both alike. */
+export async function httpToolCalls(count: number, blocks = 10): Promise<{ direct: number[]; recorded: number[] }> {
+  const everything = await startEverything();
+  const proxy = await startProxy(everything.url);
+  const direct = await httpSession(everything.url);
+  const recorded = await httpSession(proxy.url);
+  try {
+    for (let i = 0; i < 50; i++) {
+      await direct.call();
+      await recorded.call();
+    }
+    const out = { direct: [] as number[], recorded: [] as number[] };
+    const perBlock = Math.max(1, Math.floor(count / blocks));
+    for (let b = 0; b < blocks; b++) {
+      for (let i = 0; i < perBlock; i++) out.direct.push(await direct.call());
+      for (let i = 0; i < perBlock; i++) out.recorded.push(await recorded.call());
+    }
+    out.direct.sort((a, b) => a - b);
+    out.recorded.sort((a, b) => a - b);
+    return out;
+  } finally {
+    direct.close();
+    recorded.close();
+    await proxy.stop();
+    everything.stop();
+  }
+}
