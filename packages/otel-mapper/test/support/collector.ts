@@ -3,6 +3,7 @@
  * body captured byte for byte (through Node's `http.server.request.start` diagnostics channel, beside the receiver's
  * own reading), and faulty ones of our own: one that stalls, one that answers 500, and an address nothing listens on.
  */
+/// <reference path="./mockotlpserver.d.ts" />
 import diagnosticsChannel from "node:diagnostics_channel";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
