@@ -77,6 +77,8 @@ export class LiveJudge {
   close(): Promise<LiveSummary> {
     this.closing ??= new Promise<Extract<FromWorker, { type: "done" }>>((resolve) => {
       this.resolveDone = resolve;
+      // An idle judge never keeps its process alive; one finishing a report does, until the report is in.
+      this.worker.ref();
       this.flush();
       this.post({ type: "finish" });
     }).then((done) => this.summarise(done));

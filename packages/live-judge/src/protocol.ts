@@ -30,7 +30,7 @@ export interface WorkerOptions {
   trace?: string;
   /** Test hook: every pass also sleeps this long, to prove a slow judge never slows the session. */
   slowPassMs?: number;
-  /** A pass that took d ms is followed by a pause of `pacing × d` before the next one. Default 3 (≤ ¼ core). */
+  /** Judging takes at most 1/(1+pacing) of a core on average. Default 3: a quarter. 0 judges without pause. */
   pacing?: number;
 }
 

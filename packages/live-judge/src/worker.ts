@@ -1,22 +1,30 @@
 /**
- * The judge's thread. Events arrive in batches from the session's thread; each batch is one pass: the incremental
- * engine observes the new events only, and the findings new since the last pass are posted back, once each. A pass
- * that took d ms is followed by a pause of 3d (`pacing`), so judging never takes more than a quarter of a core: if
- * the session outruns the judge, events queue up here and the findings lag — the session never waits.
+ * The judge's thread. Events arrive in batches from the session's thread; each pass judges what arrived since the
+ * last one — the incremental engine observes the new events only — and posts back the findings new since the last
+ * pass, once each. Judging is held to a quarter of a core on average by a budget: every millisecond of wall time
+ * earns a quarter millisecond of judging, a pass spends what it took, and when the budget is spent the next pass
+ * waits until it is earned back (at most `BURST_MS` can be saved up, so a cold start is absorbed without a long
+ * pause). If the session outruns the judge, events queue up here and findings lag — the session never waits.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import { createJudge, type Judge, renderReport } from "@mcp-conf/validator";
+import { createJudge, type Judge, renderReport, validate } from "@mcp-conf/validator";
 import { Attribution, findingKey } from "./attribution.js";
 import { exchangesCompletedBy } from "./exchanges.js";
 import type { FromWorker, LiveFinding, ToWorker, WorkerOptions } from "./protocol.js";
+import { warmUpSession } from "./warm-up.js";
 
 const port = parentPort;
 if (!port) throw new Error("the live judge's worker must run in a worker thread");
 const options = workerData as WorkerOptions;
-const pacing = options.pacing ?? 3;
+/** Judging ms earned per ms of wall time: 1/(1+pacing), a quarter of a core by default. */
+const share = 1 / (1 + (options.pacing ?? 3));
+const BURST_MS = 250;
+/** A pass with no new finding reports the exchange count at most this often (for a terminal's tally). */
+const TALLY_EVERY_MS = 100;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
+validate(warmUpSession());
 const judge: Judge = createJudge(options.revision === undefined ? {} : { revision: options.revision });
 let attribution: Attribution | undefined;
 const posted = new Set<string>();
@@ -29,7 +37,11 @@ let broken: string | undefined;
 const queue: TraceEvent[] = [];
 let finishing = false;
 let scheduled = false;
-let resumeAt = 0;
+let budgetMs = BURST_MS;
+let budgetAt = performance.now();
+let lastPost = 0;
+let postedExchanges = 0;
+let tallyTimer: ReturnType<typeof setTimeout> | undefined;
 
 const send = (message: FromWorker) => port.postMessage(message);
 
@@ -45,7 +57,10 @@ port.on("message", (message: ToWorker) => {
 function schedule(): void {
   if (scheduled) return;
   scheduled = true;
-  setTimeout(run, Math.max(0, resumeAt - performance.now()));
+  const now = performance.now();
+  budgetMs = Math.min(BURST_MS, budgetMs + (now - budgetAt) * share);
+  budgetAt = now;
+  setTimeout(run, budgetMs >= 0 ? 0 : -budgetMs / share);
 }
 
 function run(): void {
@@ -66,10 +81,23 @@ function pass(): void {
   }
   if (broken === undefined) collect(fresh);
   if (options.slowPassMs) Atomics.wait(sleeper, 0, 0, options.slowPassMs);
-  const took = performance.now() - started;
+  const now = performance.now();
+  const took = now - started;
   busyMs += took;
-  resumeAt = performance.now() + pacing * took;
-  send({ type: "pass", findings: fresh, exchanges, lastSeq, busyMs });
+  budgetMs -= took;
+  if (fresh.length > 0 || (exchanges !== postedExchanges && now - lastPost >= TALLY_EVERY_MS)) {
+    post(fresh);
+  } else if (exchanges !== postedExchanges) {
+    tallyTimer ??= setTimeout(() => post([]), TALLY_EVERY_MS);
+  }
+}
+
+function post(findings: LiveFinding[]): void {
+  if (tallyTimer) clearTimeout(tallyTimer);
+  tallyTimer = undefined;
+  lastPost = performance.now();
+  postedExchanges = exchanges;
+  send({ type: "pass", findings, exchanges, lastSeq, busyMs });
 }
 
 function observe(event: TraceEvent): void {
@@ -97,6 +125,7 @@ function collect(into: LiveFinding[]): void {
 }
 
 function done(): void {
+  if (tallyTimer) clearTimeout(tallyTimer);
   const started = performance.now();
   let message: FromWorker;
   try {
