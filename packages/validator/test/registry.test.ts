@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { ALL_CHECKS } from "../src/checks/index.js";
 import { RevisionError } from "../src/engine/errors.js";
 import { AREA_ORDER, type AreaFile, knownRevisions, loadRegistry } from "../src/registry/index.js";
-import { normalise, pageSections, repoRoot } from "./registry-sources.js";
+import { normalise, pageSections, repoRoot, specDir } from "./registry-sources.js";
 
 const packageDir = join(repoRoot(), "packages", "validator");
 const registryDir = join(packageDir, "registry");
@@ -65,6 +65,12 @@ describe("registry area files", () => {
       .filter((r) => r.source.url !== `${SPEC_URL}${r.source.page}#${r.source.anchor}`)
       .map((r) => `${r.id}: ${r.source.url}`);
     expect(wrong).toEqual([]);
+  });
+
+  it("finds the spec sources it quotes beside the repository (../shared/spec/<revision>)", () => {
+    expect(existsSync(join(specDir(REVISION), "schema", "schema.ts")), `no spec sources at ${specDir(REVISION)}`).toBe(
+      true,
+    );
   });
 
   it("quotes every sentence verbatim from the section its anchor names", () => {
