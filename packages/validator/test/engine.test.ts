@@ -287,6 +287,22 @@ describe("revision", () => {
     expect(read.findings).toEqual([{ check: "t.all", seq: 1, detail: "initialize seen" }]);
   });
 
+  it("exposes the registry and the session facts once the revision is known", () => {
+    const reg = registry([requirement("T-001", { checks: [] })]);
+    const judge = createJudge({ registries: [reg], checks: [] });
+    const events = new TraceBuilder().handshake(REVISION, { tools: { listChanged: true } }).events;
+    judge.observe(events[0]!);
+    judge.observe(events[1]!);
+    expect(judge.registry).toBeUndefined();
+    expect(judge.facts).toBeUndefined();
+    judge.observe(events[2]!);
+    expect(judge.registry).toBe(reg);
+    expect(judge.facts).toMatchObject({
+      negotiatedVersion: REVISION,
+      serverCapabilities: { tools: { listChanged: true } },
+    });
+  });
+
   it("judges a trace the same whether its revision is read from it or given", () => {
     const read = heardWith({});
     const given = heardWith({ revision: REVISION });
