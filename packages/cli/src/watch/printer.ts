@@ -50,11 +50,6 @@ export class WatchPrinter {
     this.out.write(text);
   }
 
-  /** A line of the recorder's own (where the trace went, what was dropped). */
-  line(text: string): void {
-    this.out.write(`${this.clearTally()}${text}\n`);
-  }
-
   private clearTally(): string {
     if (!this.tallyShown) return "";
     this.tallyShown = false;
