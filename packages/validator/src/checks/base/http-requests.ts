@@ -3,7 +3,8 @@
  * answers which request. The trace does not record the pairing, so it is inferred: the c→s `http` event of a POST
  * comes right before the message it carried; a response answers one of the requests still waiting for theirs.
  * When several are waiting the guess may be wrong, so every response says whether its pairing is certain
- * (exactly one request was waiting) and which kinds of request it could answer; checks judge only what is certain.
+ * (exactly one request was waiting, and no guess since the last time none was) and which kinds of request it
+ * could answer; checks judge only what is certain.
  * State is bounded by the number of HTTP requests in flight.
  */
 import { classifyMessage, type HttpEvent, type MessageEvent, type TraceEvent } from "@mcp-conf/trace-format";
@@ -41,6 +42,8 @@ export interface HttpResponseReading {
   certain: boolean;
   /** The kinds of every request that was waiting when it came. */
   waitingKinds: ReadonlySet<HttpRequestKind>;
+  /** False when an earlier guess may have left the wrong requests waiting, so `waitingKinds` cannot be relied on. */
+  trusted: boolean;
 }
 
 export interface HttpReading {
@@ -58,6 +61,8 @@ export class HttpRequests {
   private readonly waiting: HttpRequest[] = [];
   /** The latest client request whose body may still come. */
   private open: HttpRequest | undefined;
+  /** A response was paired by guessing and requests are still waiting: no pairing is certain until none wait. */
+  private guessed = false;
 
   observe(event: TraceEvent): HttpReading {
     if (event.transport !== "streamable-http") return EMPTY;
@@ -121,10 +126,13 @@ export class HttpRequests {
     const settled: HttpRequest[] = [];
     // A request whose body may still come keeps its kind "other" until it settles, so no judgement rests on it.
     const waitingKinds = new Set(this.waiting.map((request) => request.kind));
-    const certain = this.waiting.length === 1;
-    const index = certain ? 0 : this.guess(event);
+    const trusted = !this.guessed;
+    const certain = this.waiting.length === 1 && trusted;
+    if (this.waiting.length > 1) this.guessed = true;
+    const index = this.waiting.length === 1 ? 0 : this.guess(event);
     const request = index >= 0 ? this.waiting.splice(index, 1)[0] : undefined;
-    const response: HttpResponseReading = { event, certain, waitingKinds };
+    if (this.waiting.length === 0) this.guessed = false;
+    const response: HttpResponseReading = { event, certain, waitingKinds, trusted };
     if (request) response.request = request;
     return { settled, response };
   }

@@ -2,7 +2,8 @@
  * The server's HTTP responses (TRAN-016/018/030): a POST carrying a notification or response is answered 202
  * Accepted; a POST carrying a request is answered with Content-Type text/event-stream or application/json; a GET
  * with text/event-stream or 405. The trace does not record which request a response answers, so a response is
- * judged only when every request waiting at the time is of one kind — then it answers one of them, whichever.
+ * judged only when every request waiting at the time is of one kind — then it answers one of them, whichever —
+ * and no earlier guess can have left the wrong requests waiting.
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
@@ -24,7 +25,7 @@ function responseCheck(
       return {
         event(event: TraceEvent) {
           const response = http.observe(event).response;
-          if (response?.waitingKinds.size !== 1 || !response.waitingKinds.has(kind)) return;
+          if (!response?.trusted || response.waitingKinds.size !== 1 || !response.waitingKinds.has(kind)) return;
           ctx.examined();
           judge(ctx, response, response.event.status ?? 0);
         },

@@ -81,6 +81,63 @@ describe("streamable-HTTP checks judge only what the trace shows for certain", (
   });
 });
 
+describe("HTTP pairing after a guess", () => {
+  it("does not judge a GET's answer once a guess may have paired the GET's SSE response with a POST", () => {
+    const t = new TestTrace("streamable-http")
+      .open()
+      .handshake({ tools: {} }, { session: SESSION })
+      .req(later(SESSION), "POST")
+      .c(request(1, "tools/list"))
+      .req({ accept: "text/event-stream", "mcp-session-id": SESSION, "mcp-protocol-version": "2025-11-25" }, "GET")
+      .res(200, SSE)
+      .res(200, JSON_BODY)
+      .s(result(1, { tools: [] }))
+      .close();
+    expect(findingsOf("tran.get-response", t.events)).toEqual([]);
+  });
+});
+
+describe("tran.new-session-after-404", () => {
+  const init = request(9, "initialize", {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "t", version: "1" },
+  });
+
+  it("reports a new initialize that still carries the ended session's id", () => {
+    const t = new TestTrace("streamable-http")
+      .open()
+      .handshake({ tools: {} }, { session: SESSION })
+      .req(later(SESSION), "POST")
+      .c(request(1, "tools/list"))
+      .res(404)
+      .req(later(SESSION), "POST")
+      .c(init)
+      .res(404)
+      .close();
+    const findings = findingsOf("tran.new-session-after-404", t.events);
+    expect(findings.map((f) => f.seq)).toEqual([11]);
+    expect(findings[0]?.detail).toContain('with MCP-Session-Id "abc-123"');
+  });
+
+  it("does not judge a 404 when two requests were waiting for their answers", () => {
+    const t = new TestTrace("streamable-http")
+      .open()
+      .handshake({ tools: {} }, { session: SESSION })
+      .req(later(SESSION), "POST")
+      .c(request(1, "tools/list"))
+      .req(later(SESSION), "POST")
+      .c(request(2, "tools/list"))
+      .res(404)
+      .res(404)
+      .req(later(SESSION), "POST")
+      .c(request(3, "tools/list"))
+      .res(404)
+      .close();
+    expect(findingsOf("tran.new-session-after-404", t.events).map((f) => f.seq)).toEqual([]);
+  });
+});
+
 describe("stdio validity", () => {
   it("does not judge a line the recorder cut at its size limit", () => {
     const t = new TestTrace()
