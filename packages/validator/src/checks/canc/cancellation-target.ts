@@ -5,7 +5,7 @@
 import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { paramsOf, taskCapabilityPath } from "../task/task-model.js";
-import { cancelledId, IssuedRequests } from "./issued-requests.js";
+import { cancelledId, issuedRequests } from "./issued-requests.js";
 
 const CANCELLED = "notifications/cancelled";
 
@@ -14,7 +14,7 @@ export const referencesIssuedRequest: CheckDefinition = {
   description: "A cancellation names a request previously issued by the canceller, in the same direction.",
   subscribe: { messages: ["*request", CANCELLED] },
   create(ctx) {
-    const issued = new IssuedRequests();
+    const issued = issuedRequests(ctx.facts);
     return {
       message(ref: MessageRef) {
         if (ref.message.type === "request") {
@@ -42,7 +42,7 @@ export const requestInFlight: CheckDefinition = {
   description: "A cancellation names a request that has not been answered yet.",
   subscribe: { messages: ["*request", CANCELLED], exchanges: ["*"] },
   create(ctx) {
-    const issued = new IssuedRequests();
+    const issued = issuedRequests(ctx.facts);
     return {
       message(ref: MessageRef) {
         if (ref.message.type === "request") {
@@ -97,7 +97,7 @@ export const taskNotCancelledByNotification: CheckDefinition = {
   description: "A task-augmented request is cancelled with tasks/cancel, never with notifications/cancelled.",
   subscribe: { messages: ["*request", CANCELLED], exchanges: ["*"] },
   create(ctx) {
-    const issued = new IssuedRequests();
+    const issued = issuedRequests(ctx.facts);
     return {
       message(ref: MessageRef) {
         if (ref.message.type === "request") {

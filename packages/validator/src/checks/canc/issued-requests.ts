@@ -1,10 +1,12 @@
 /**
- * What a cancellation check needs to know about the requests each side issued: per direction and HTTP session,
- * the method, seq, when it was answered and whether the answer created a task. Bounded: beyond the limit the
- * oldest are forgotten, and a check then stops claiming a request was "never issued".
+ * What the cancellation checks need to know about the requests each side issued, kept once per judged trace and
+ * shared: per direction and HTTP session, each request id's method and seq, when it was answered and whether the
+ * answer created a task. Feeding the same message or exchange twice is a no-op. Ids are kept as raw JSON values
+ * (1 and "1" differ); bounded: beyond the limit the oldest are forgotten, and a check then stops claiming a
+ * request was "never issued".
  */
-import { type Exchange, idKey, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
-import { BoundedMap, createdTaskOfExchange, isTaskAugmented, paramsOf } from "../task/task-model.js";
+import type { Direction, Exchange, JsonRpcId, MessageRef, SessionFacts } from "@mcp-conf/trace-format";
+import { createdTaskOfExchange, isTaskAugmented, paramsOf } from "../task/task-model.js";
 
 export interface IssuedRequest {
   method: string;
@@ -16,44 +18,71 @@ export interface IssuedRequest {
   createdTask?: boolean;
 }
 
-function key(direction: string, session: string | undefined, id: JsonRpcId): string {
-  return `${direction}\u0000${session ?? ""}\u0000${idKey(id)}`;
-}
+const LIMIT = 20_000;
 
 export class IssuedRequests {
-  private readonly requests = new BoundedMap<string, IssuedRequest>(20_000);
+  private readonly spaces: Record<Direction, Map<string, Map<JsonRpcId, IssuedRequest>>> = {
+    "client-to-server": new Map(),
+    "server-to-client": new Map(),
+  };
+  forgotten = false;
+  private lastRequest: MessageRef | undefined;
+  private lastExchange: Exchange | undefined;
 
-  get forgotten(): boolean {
-    return this.requests.forgotten;
+  private space(direction: Direction, session: string | undefined): Map<JsonRpcId, IssuedRequest> {
+    const key = session ?? "";
+    let space = this.spaces[direction].get(key);
+    if (!space) {
+      space = new Map();
+      this.spaces[direction].set(key, space);
+    }
+    return space;
   }
 
   observeRequest(ref: MessageRef): void {
-    if (ref.message.type !== "request") return;
-    this.requests.set(key(ref.direction, ref.session, ref.message.id), {
-      method: ref.message.method,
-      seq: ref.seq,
-      taskAugmented: isTaskAugmented(paramsOf(ref)),
-    });
+    if (ref === this.lastRequest || ref.message.type !== "request") return;
+    this.lastRequest = ref;
+    const space = this.space(ref.direction, ref.session);
+    const id = ref.message.id;
+    if (space.has(id)) space.delete(id);
+    space.set(id, { method: ref.message.method, seq: ref.seq, taskAugmented: isTaskAugmented(paramsOf(ref)) });
+    if (space.size > LIMIT) {
+      space.delete(space.keys().next().value as JsonRpcId);
+      this.forgotten = true;
+    }
   }
 
   observeExchange(x: Exchange): void {
-    if (x.type !== "request" || !x.response) return;
-    const entry = this.requests.get(key(x.request.direction, x.request.session, x.request.message.id));
+    if (x === this.lastExchange || x.type !== "request" || !x.response) return;
+    this.lastExchange = x;
+    const entry = this.spaces[x.request.direction].get(x.request.session ?? "")?.get(x.request.message.id);
     if (!entry || entry.seq !== x.request.seq) return;
     entry.answeredSeq = x.response.seq;
-    if (createdTaskOfExchange(x)) entry.createdTask = true;
+    if (entry.taskAugmented && createdTaskOfExchange(x)) entry.createdTask = true;
   }
 
   /** The request a cancellation sent in `ref`'s direction refers to, if this side issued it. */
   lookup(ref: MessageRef, id: JsonRpcId): IssuedRequest | undefined {
-    return this.requests.get(key(ref.direction, ref.session, id));
+    return this.spaces[ref.direction].get(ref.session ?? "")?.get(id);
   }
 
   /** Whether the other side issued a request with this id (to explain a wrong-direction cancellation). */
   issuedByOtherSide(ref: MessageRef, id: JsonRpcId): IssuedRequest | undefined {
-    const other = ref.direction === "client-to-server" ? "server-to-client" : "client-to-server";
-    return this.requests.get(key(other, ref.session, id));
+    const other: Direction = ref.direction === "client-to-server" ? "server-to-client" : "client-to-server";
+    return this.spaces[other].get(ref.session ?? "")?.get(id);
   }
+}
+
+const ledgers = new WeakMap<SessionFacts, IssuedRequests>();
+
+/** The judged trace's ledger of issued requests (one per trace: keyed by the trace's session facts). */
+export function issuedRequests(facts: SessionFacts): IssuedRequests {
+  let ledger = ledgers.get(facts);
+  if (!ledger) {
+    ledger = new IssuedRequests();
+    ledgers.set(facts, ledger);
+  }
+  return ledger;
 }
 
 /** The `requestId` of a cancellation notification, when it is a valid id. */

@@ -43,6 +43,7 @@ export const progressStopsAfterCancel: CheckDefinition = {
           cancelled.set(tokenKey(opposite(ref.direction), token), { seq: ref.seq, reported: false });
           return;
         }
+        if (cancelled.size === 0) return;
         const entry = cancelled.get(tokenKey(ref.direction, params?.progressToken));
         if (!entry || entry.reported) return;
         entry.reported = true;

@@ -1,12 +1,13 @@
 /**
  * Progress notifications (basic/utilities/progress): tokens are unique among active requests (their type is the
- * schema's to judge); a notification names a token the other side handed out, while that request (or the task it created)
- * is still running; `progress` increases; a task's progress uses the token of the request that created it.
+ * schema's to judge); a notification names a token the other side handed out, while that request (or the task it
+ * created) is still running; `progress` increases; a task's progress uses the token of the request that created
+ * it. The token history is the trace's shared TokenLedger.
  */
-import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
-import type { CheckDefinition } from "../../engine/types.js";
-import { BoundedMap, opposite, paramsOf, relatedTaskId } from "../task/task-model.js";
-import { notificationToken, ProgressTokens, requestToken, tokenKey } from "./progress-tokens.js";
+import type { Direction, Exchange, MessageRef } from "@mcp-conf/trace-format";
+import type { CheckContext, CheckDefinition } from "../../engine/types.js";
+import { AUGMENTABLE_METHODS, opposite, paramsOf, relatedTaskId, TASK_STATE_METHODS } from "../task/task-model.js";
+import { notificationToken, requestToken, type TokenLedger, tokenLedger } from "./token-ledger.js";
 
 const PROGRESS = "notifications/progress";
 
@@ -19,12 +20,12 @@ export const tokenUnique: CheckDefinition = {
   description: "A request's progress token differs from those of the sender's other active requests.",
   subscribe: { messages: ["*request"], exchanges: ["*"] },
   create(ctx) {
-    const tokens = new ProgressTokens();
+    const ledger = tokenLedger(ctx.facts);
     return {
       message(ref: MessageRef) {
+        const clash = ledger.observeRequest(ref);
         if (requestToken(ref) === undefined) return;
         ctx.examined();
-        const clash = tokens.observeRequest(ref);
         if (clash) {
           ctx.report(
             ref.seq,
@@ -33,53 +34,58 @@ export const tokenUnique: CheckDefinition = {
         }
       },
       exchange(x: Exchange) {
-        tokens.observeExchange(x);
+        ledger.observeExchange(x);
       },
     };
   },
 };
 
-/** Shared shape of the checks that judge a notification against the token's history. */
-function tokenLifeCheck(
+type Judge = (ctx: CheckContext, ref: MessageRef, token: unknown, ledger: TokenLedger) => void;
+
+/**
+ * A check judging each progress notification against the ledger. `requests` says whether it needs the requests'
+ * tokens; `exchanges` which answers and task messages it needs.
+ */
+function progressCheck(
   id: string,
   description: string,
-  judge: (
-    ctx: Parameters<CheckDefinition["create"]>[0],
-    ref: MessageRef,
-    token: unknown,
-    tokens: ProgressTokens,
-  ) => void,
+  requests: boolean,
+  exchanges: readonly string[],
+  judge: Judge,
 ): CheckDefinition {
   return {
     id,
     description,
-    subscribe: { messages: ["*request", PROGRESS], exchanges: ["*"] },
+    subscribe: { messages: requests ? ["*request", PROGRESS] : [PROGRESS], exchanges },
     create(ctx) {
-      const tokens = new ProgressTokens();
+      const ledger = tokenLedger(ctx.facts);
       return {
         message(ref: MessageRef) {
           if (ref.message.type === "request") {
-            tokens.observeRequest(ref);
+            ledger.observeRequest(ref);
             return;
           }
           const token = notificationToken(ref);
-          if (token !== undefined) judge(ctx, ref, token, tokens);
+          if (token !== undefined) judge(ctx, ref, token, ledger);
         },
         exchange(x: Exchange) {
-          tokens.observeCreatedTask(x);
-          tokens.observeExchange(x);
+          ledger.observeExchange(x);
         },
       };
     },
   };
 }
 
-export const tokenKnown = tokenLifeCheck(
+const TASK_EXCHANGES = [...AUGMENTABLE_METHODS, ...TASK_STATE_METHODS];
+
+export const tokenKnown = progressCheck(
   "prog.token-known",
   "A progress notification names a token the other side provided in a request.",
-  (ctx, ref, token, tokens) => {
+  true,
+  [],
+  (ctx, ref, token, ledger) => {
     ctx.examined();
-    if (!tokens.useFor(ref.direction, token) && !tokens.forgotten) {
+    if (!ledger.useFor(ref.direction, token) && !ledger.forgotten) {
       ctx.report(
         ref.seq,
         `progress notification names token ${describeToken(token)}, which no request from the other side provided`,
@@ -88,11 +94,13 @@ export const tokenKnown = tokenLifeCheck(
   },
 );
 
-export const stopsAfterCompletion = tokenLifeCheck(
+export const stopsAfterCompletion = progressCheck(
   "prog.stops-after-completion",
   "No progress notification for a request arrives after that request was answered (unless it created a task).",
-  (ctx, ref, token, tokens) => {
-    const use = tokens.useFor(ref.direction, token);
+  true,
+  ["*"],
+  (ctx, ref, token, ledger) => {
+    const use = ledger.useFor(ref.direction, token);
     if (!use) return;
     ctx.examined();
     if (use.state === "done") {
@@ -104,14 +112,16 @@ export const stopsAfterCompletion = tokenLifeCheck(
   },
 );
 
-export const taskProgressStops = tokenLifeCheck(
+export const taskProgressStops = progressCheck(
   "prog.task-progress-stops",
   "No progress notification for a task arrives after the task reached a terminal status.",
-  (ctx, ref, token, tokens) => {
-    const use = tokens.useFor(ref.direction, token);
+  true,
+  ["*"],
+  (ctx, ref, token, ledger) => {
+    const use = ledger.useFor(ref.direction, token);
     if (use?.state !== "task") return;
     ctx.examined();
-    const terminal = tokens.terminalStatus(use, ref.direction);
+    const terminal = ledger.terminalStatus(use, ref.direction);
     if (terminal) {
       ctx.report(
         ref.seq,
@@ -121,16 +131,18 @@ export const taskProgressStops = tokenLifeCheck(
   },
 );
 
-export const taskTokenMatches = tokenLifeCheck(
+export const taskTokenMatches = progressCheck(
   "prog.task-token-matches",
   "Progress notifications for a task use the progress token of the request that created the task.",
-  (ctx, ref, token, tokens) => {
+  false,
+  TASK_EXCHANGES,
+  (ctx, ref, token, ledger) => {
     const taskId = relatedTaskId(paramsOf(ref));
     if (taskId === undefined) return;
-    const origin = tokens.tokenOfTask(ref.direction, taskId);
+    const origin = ledger.tokenOfTask(ref.direction, taskId);
     if (!origin.found) return;
     ctx.examined();
-    if (origin.token === undefined || tokenKey(ref.direction, origin.token) !== tokenKey(ref.direction, token)) {
+    if (origin.token !== token) {
       ctx.report(
         ref.seq,
         origin.token === undefined
@@ -146,13 +158,17 @@ export const progressIncreases: CheckDefinition = {
   description: "Each progress notification for a token carries a larger progress value than the one before.",
   subscribe: { messages: ["*request", PROGRESS] },
   create(ctx) {
-    const last = new BoundedMap<string, { progress: number; seq: number }>(20_000);
+    /** Last progress per token, by the direction progress travels in. */
+    const last: Record<Direction, Map<unknown, { progress: number; seq: number }>> = {
+      "client-to-server": new Map(),
+      "server-to-client": new Map(),
+    };
     return {
       message(ref: MessageRef) {
         if (ref.message.type === "request") {
           // A new request may reuse a finished request's token: its progress starts afresh.
           const token = requestToken(ref);
-          if (token !== undefined) last.delete(tokenKey(opposite(ref.direction), token));
+          if (token !== undefined) last[opposite(ref.direction)].delete(token);
           return;
         }
         const params = paramsOf(ref);
@@ -160,15 +176,21 @@ export const progressIncreases: CheckDefinition = {
         const progress = params?.progress;
         if (token === undefined || typeof progress !== "number") return;
         ctx.examined();
-        const key = tokenKey(ref.direction, token);
-        const previous = last.get(key);
+        const map = last[ref.direction];
+        const previous = map.get(token);
         if (previous && !(progress > previous.progress)) {
           ctx.report(
             ref.seq,
             `progress for token ${describeToken(token)} went from ${previous.progress} (seq ${previous.seq}) to ${progress}; it must increase`,
           );
         }
-        last.set(key, { progress, seq: ref.seq });
+        if (previous) {
+          previous.progress = progress;
+          previous.seq = ref.seq;
+        } else {
+          map.set(token, { progress, seq: ref.seq });
+          if (map.size > 20_000) map.delete(map.keys().next().value);
+        }
       },
     };
   },
