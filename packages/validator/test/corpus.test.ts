@@ -10,6 +10,7 @@ import { ALL_CHECKS } from "../src/checks/index.js";
 import type { Report } from "../src/engine/types.js";
 import { loadRegistry } from "../src/registry/index.js";
 import {
+  ALL_FORMAT_TRACES,
   type CorpusTrace,
   corpusTraces,
   documentedDefects,
@@ -160,6 +161,9 @@ describe("golden reports", () => {
       expect(targets.some((t) => t.trace.name === trace.name && t.format === "json")).toBe(true);
       expect(targets.some((t) => t.trace.name === trace.name && t.format === "text")).toBe(true);
     }
-    expect(targets.filter((t) => t.format === "sarif").length).toBeGreaterThanOrEqual(2);
+    for (const name of ALL_FORMAT_TRACES) {
+      const formats = targets.filter((t) => t.trace.name === name).map((t) => t.format);
+      expect(formats.sort(), `${name} in all four formats`).toEqual(["json", "junit", "sarif", "text"]);
+    }
   });
 });
