@@ -205,6 +205,20 @@ const bad = (name, t) => {
   good("base-http-session-expired", t);
 }
 
+{
+  // The client ends the session; its SSE stream's reconnect attempt is told the session is gone.
+  const t = http();
+  t.httpReq("GET", { accept: "text/event-stream", "mcp-protocol-version": V, "mcp-session-id": SESSION });
+  t.httpRes(200, sse());
+  postJson(t, rpc(1, "tools/list"), ok(1, { tools: [ECHO_TOOL] }));
+  t.httpReq("DELETE", { "mcp-protocol-version": V, "mcp-session-id": SESSION });
+  t.httpRes(200);
+  t.httpReq("GET", { accept: "text/event-stream", "mcp-protocol-version": V, "mcp-session-id": SESSION });
+  t.httpRes(404, json());
+  t.close();
+  good("base-http-session-deleted", t);
+}
+
 // ===================================================================== BASE violations
 {
   const t = stdio();
@@ -421,6 +435,13 @@ bad("base-027-meta-name-space", metaTrace("com.example/trace id"));
   bad("tran-048-protocol-version-not-negotiated", t.close());
 }
 
+{
+  const t = http();
+  t.httpReq("DELETE", { "mcp-protocol-version": V, "mcp-session-id": SESSION });
+  t.httpRes(200);
+  postJson(t, rpc(1, "ping"), ok(1, {}));
+  bad("tran-044-request-served-after-delete", t.close());
+}
 {
   const t = http();
   t.httpReq("POST", postHeaders()).c(rpc(1, "ping"));

@@ -1,6 +1,7 @@
 /** The checks of the TRAN area: stdio output validity and the streamable-HTTP transport's rules. */
 import type { CheckDefinition } from "../../engine/types.js";
 import { clientUsesPost, getAccept, postAccept, postBodySingle } from "./client-requests.js";
+import { endedSession404 } from "./ended-session-404.js";
 import { newSessionAfter404 } from "./new-session-after-404.js";
 import { responseEventually } from "./response-eventually.js";
 import { getResponse, notificationPost202, requestPostContentType } from "./server-responses.js";
@@ -25,6 +26,7 @@ export const checks: CheckDefinition[] = [
   getResponse,
   sessionIdVisibleAscii,
   sessionIdEchoed,
+  endedSession404,
   newSessionAfter404,
   protocolVersionHeader,
   protocolVersionNegotiated,
