@@ -5,6 +5,8 @@
  * taken off the forwarding path, and a slow sink costs observations (counted), never traffic.
  */
 
+/** A file sink that builds and writes events on a worker thread, for sessions whose throughput matters. */
+export { type ThreadedFileSinkOptions, threadedFileSink } from "./file-sink-thread.js";
 /** Which headers may reach a trace (the allow-list of trace-format.md). */
 export { type HeaderInput, isRecordedHeader, recordedHeaders } from "./headers.js";
 /** The streamable-HTTP reverse proxy, with one recorder per MCP session. */

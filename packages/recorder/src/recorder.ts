@@ -14,6 +14,7 @@ import type {
   Transport,
 } from "@mcp-conf/trace-format";
 import { type HeaderInput, recordedHeaders } from "./headers.js";
+import { buildLineEvent, type LineRecord } from "./line-event.js";
 import type { ObservedLine } from "./line-splitter.js";
 import { type PendingEvent, QueuedSink, type QueueLimits, type Sink, type SinkStats } from "./sink.js";
 import { isFanOut } from "./sinks.js";
@@ -73,9 +74,23 @@ class LazyEvent implements PendingEvent {
   constructor(
     readonly size: number,
     private readonly build: () => TraceEvent,
+    readonly essential = false,
   ) {}
   event(): TraceEvent {
     this.built ??= this.build();
+    return this.built;
+  }
+}
+
+/** An observed line: built from its bytes, here or in a sink's own thread. */
+class LineEvent implements PendingEvent {
+  private built: TraceEvent | undefined;
+  readonly size: number;
+  constructor(readonly line: LineRecord) {
+    this.size = line.bytes.length + 128;
+  }
+  event(): TraceEvent {
+    this.built ??= buildLineEvent(this.line);
     return this.built;
   }
 }
@@ -116,13 +131,17 @@ export class Recorder {
     return this.seq;
   }
 
-  private push(size: number, build: (seq: number, ts: string | undefined) => TraceEventInput): void {
+  private push(size: number, build: (seq: number, ts: string | undefined) => TraceEventInput, essential = false): void {
     const seq = this.seq++;
     const at = this.timestamps ? this.now() : undefined;
-    const item = new LazyEvent(size, () => {
-      const body = build(seq, at === undefined ? undefined : new Date(at).toISOString());
-      return { seq, ...body } as TraceEvent;
-    });
+    const item = new LazyEvent(
+      size,
+      () => {
+        const body = build(seq, at === undefined ? undefined : new Date(at).toISOString());
+        return { seq, ...body } as TraceEvent;
+      },
+      essential,
+    );
     for (const queue of this.queues) queue.push(item);
   }
 
@@ -148,18 +167,16 @@ export class Recorder {
 
   /** One line (or body) of observed bytes, as the line splitter yields them. */
   observeLine(direction: Direction, line: ObservedLine): void {
-    const transport = this.transport;
-    this.push(line.bytes.length + 128, (_seq, ts) => {
-      const text = decoder.decode(line.bytes);
-      if (!line.truncated) {
-        try {
-          return { direction, transport, kind: "message", payload: JSON.parse(text), ...stamp(ts) };
-        } catch {
-          return { direction, transport, kind: "raw", text, ...stamp(ts) };
-        }
-      }
-      return { direction, transport, kind: "raw", text, truncated: true, bytes: line.length, ...stamp(ts) };
+    const item = new LineEvent({
+      seq: this.seq++,
+      at: this.timestamps ? this.now() : undefined,
+      direction,
+      transport: this.transport,
+      bytes: line.bytes,
+      length: line.length,
+      truncated: line.truncated,
     });
+    for (const queue of this.queues) queue.push(item);
   }
 
   /** A non-JSON line on the protocol channel. */
@@ -215,14 +232,18 @@ export class Recorder {
             recorder: { name: RECORDER_NAME, version: RECORDER_VERSION },
           }
         : options.meta;
-    this.push(512, (_seq, ts) => ({
-      direction: options.direction ?? "client-to-server",
-      transport,
-      kind: "lifecycle",
-      event,
-      ...(meta ? { meta } : {}),
-      ...stamp(ts),
-    }));
+    this.push(
+      512,
+      (_seq, ts) => ({
+        direction: options.direction ?? "client-to-server",
+        transport,
+        kind: "lifecycle",
+        event,
+        ...(meta ? { meta } : {}),
+        ...stamp(ts),
+      }),
+      true,
+    );
   }
 
   /** Counters so far. */

@@ -4,6 +4,7 @@
  * that is full drops the new event and counts it. A slow or stalled sink therefore costs observations, never time.
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
+import type { LineRecord } from "./line-event.js";
 
 /** What the recorder tells a sink once, before the first event: the session it records. */
 export interface SessionInfo {
@@ -27,6 +28,12 @@ export interface Sink {
   readonly written?: number;
   /** Errors the sink met after opening (a full disk, …). */
   readonly errors?: readonly string[];
+  /**
+   * A sink with a bounded queue of its own (the threaded file sink): takes the pending event at once, on the
+   * caller's path, and must be cheap; returns false when it drops it. Such a sink counts its own `dropped`.
+   */
+  enqueue?(item: PendingEvent): boolean;
+  readonly dropped?: number;
 }
 
 /** Counters of one sink after (or during) a session. */
@@ -47,6 +54,10 @@ export interface PendingEvent {
   /** Approximate observed size in bytes, for the queue's byte budget. */
   readonly size: number;
   event(): TraceEvent;
+  /** For an observed line: its raw facts, so a sink in another thread can build the event there. */
+  readonly line?: LineRecord;
+  /** A lifecycle event: small and rare, so queues take it even when full (a trace keeps its open and close). */
+  readonly essential?: boolean;
 }
 
 export interface QueueLimits {
@@ -85,8 +96,14 @@ export class QueuedSink {
   }
 
   push(item: PendingEvent): void {
+    if (this.sink.enqueue) {
+      if (!this.closed && this.sink.enqueue(item)) this.delivered++;
+      else this.dropped++;
+      return;
+    }
     const held = this.items.length - this.head;
-    if (this.closed || held >= this.limits.maxEvents || (held > 0 && this.bytes + item.size > this.limits.maxBytes)) {
+    const full = held >= this.limits.maxEvents || (held > 0 && this.bytes + item.size > this.limits.maxBytes);
+    if (this.closed || (full && !item.essential)) {
       this.dropped++;
       return;
     }
@@ -181,7 +198,7 @@ export class QueuedSink {
       path: this.sink.path,
       delivered: this.delivered,
       written: this.sink.written ?? this.delivered,
-      dropped: this.dropped,
+      dropped: this.dropped + (this.sink.dropped ?? 0),
       errors: [...this.errors, ...sinkErrors],
     };
   }

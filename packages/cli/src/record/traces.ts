@@ -6,7 +6,7 @@
  */
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
-import { defaultTraceTemplate, fileSink, type Sink } from "@mcp-conf/recorder";
+import { defaultTraceTemplate, fileSink, type Sink, threadedFileSink } from "@mcp-conf/recorder";
 import { TraceWriterError } from "@mcp-conf/trace-format";
 import { UsageError } from "../main.js";
 
@@ -19,11 +19,15 @@ export function traceTemplate(output: string | undefined, env: NodeJS.ProcessEnv
   return output;
 }
 
-/** Opens a file sink now, turning "exists" and "cannot create" into one-line usage errors. */
-export function openFileSink(template: string, force: boolean, session: string): Sink {
+/**
+ * Opens a file sink now, turning "exists" and "cannot create" into one-line usage errors. `threaded`: events are
+ * built and written on a worker thread (the stdio relay's one session), else on the main thread between I/O (the
+ * proxy's many sessions, one thread each would be too many).
+ */
+export function openFileSink(template: string, force: boolean, session: string, threaded = false): Sink {
   checkTemplateDirectory(template);
   try {
-    return fileSink(template, { force, session });
+    return threaded ? threadedFileSink(template, { force, session }) : fileSink(template, { force, session });
   } catch (error) {
     if (error instanceof TraceWriterError) {
       throw new UsageError(`record: ${error.message.replace("use force", "use --force")}`);
