@@ -39,7 +39,9 @@ export function median(values: number[]): number {
 /** The echo server, directly or behind the relay (which writes its trace into `dir`). */
 function startEcho(via: Via, dir: string): ChildProcess {
   const args =
-    via === "direct" ? [ECHO_SERVER] : [RELAY, join(dir, `trace-${Date.now()}.jsonl`), "--", process.execPath, ECHO_SERVER];
+    via === "direct"
+      ? [ECHO_SERVER]
+      : [RELAY, join(dir, `trace-${Date.now()}.jsonl`), "--", process.execPath, ECHO_SERVER];
   const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
   return child;
 }

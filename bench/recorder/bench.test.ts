@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { httpToolCalls, median, percentile, stdioRoundTrips, stdioStream } from "./measure.js";
+
+describe("recorder bench (smoke)", () => {
+  it("measures stdio round trips directly and through the relay", async () => {
+    for (const via of ["direct", "recorded"] as const) {
+      const latencies = await stdioRoundTrips(via, 50, 10);
+      expect(latencies).toHaveLength(50);
+      expect(percentile(latencies, 0.5)).toBeGreaterThan(0);
+    }
+  });
+
+  it("streams notifications directly and through the relay, and the server reads every one", async () => {
+    for (const via of ["direct", "recorded"] as const) expect(await stdioStream(via, 2_000)).toBeGreaterThan(0);
+  });
+
+  it("times tools/call against server-everything directly and through the proxy", async () => {
+    const figures = await httpToolCalls(20, 2);
+    expect(figures.direct).toHaveLength(20);
+    expect(figures.recorded).toHaveLength(20);
+  });
+
+  it("takes percentiles and medians", () => {
+    expect(percentile([1, 2, 3, 4], 0.5)).toBe(3);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+});
