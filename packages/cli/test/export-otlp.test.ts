@@ -17,8 +17,13 @@ import { acceptanceSession, SECRET } from "../../otel-mapper/test/support/sessio
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const BIN = join(REPO_ROOT, "packages", "cli", "dist", "bin.js");
 
-function mcpConf(args: string[], cwd = REPO_ROOT) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+function mcpConf(args: string[], cwd = REPO_ROOT, input = "") {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    input,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -107,6 +112,13 @@ describe("mcp-conf export -T otlp", () => {
     expect(mcpConf(["export", tracePath, "-T", "otlp", "-o", out]).code).toBe(0);
     expect(readFileSync(out, "utf8")).toBe(first);
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("reads standard input for -, giving the same bytes as the file", () => {
+    const fromFile = mcpConf(["export", tracePath, "-T", "otlp"]).stdout;
+    const fromStdin = mcpConf(["export", "-", "-T", "otlp"], REPO_ROOT, readFileSync(tracePath, "utf8"));
+    expect(fromStdin.code).toBe(0);
+    expect(fromStdin.stdout).toBe(fromFile);
   });
 
   it("refuses an output that is its input, by any path, and leaves the trace untouched", () => {

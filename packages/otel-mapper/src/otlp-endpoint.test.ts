@@ -7,6 +7,7 @@ import {
   plaintextCollectorWarning,
   resolveTracesUrl,
 } from "./otlp-endpoint.js";
+import { otlpSinkFromCommandLine } from "./otlp-sink.js";
 
 describe("--otlp URL", () => {
   it("appends /v1/traces to a base URL and keeps a full traces URL as it is", () => {
@@ -52,5 +53,21 @@ describe("clear-text warning", () => {
     }
     expect(isLoopbackHost("app.localhost")).toBe(true);
     expect(isLoopbackHost("128.0.0.1")).toBe(false);
+  });
+});
+
+describe("the sink from the command line", () => {
+  it("resolves the URL and headers, and carries the clear-text warning for a remote http:// collector", async () => {
+    const local = otlpSinkFromCommandLine("http://127.0.0.1:4318", ["x-a=1"]);
+    expect(local.url).toBe("http://127.0.0.1:4318/v1/traces");
+    expect(local.warning).toBeUndefined();
+    await local.sink.close();
+    const remote = otlpSinkFromCommandLine("http://collector.example.com:4318", [], { closeTimeoutMs: 10 });
+    expect(remote.warning).toMatch(/^warning: the OTLP collector collector\.example\.com:4318/);
+    await remote.sink.close();
+  });
+
+  it("refuses a bad header before starting anything", () => {
+    expect(() => otlpSinkFromCommandLine("http://127.0.0.1:4318", ["nope"])).toThrow(OtlpConfigError);
   });
 });
