@@ -225,9 +225,13 @@ describe("a collector that fails costs spans, never the session's time", () => {
     return { baseline, run, summary, closeMs: performance.now() - closeStarted };
   }
 
+  /**
+   * The faults cost a second (timeouts) to five (the stall) per export; a sink that waited on one would blow these
+   * bounds many times over, while they leave room for a busy machine's scheduling noise.
+   */
   function expectSessionUndisturbed(r: { baseline: number; run: { wallMs: number; slowestCallMs: number } }) {
-    expect(r.run.slowestCallMs, "the slowest call into the sink, ms").toBeLessThan(25);
-    expect(r.run.wallMs, "replay wall time with the sink vs without, ms").toBeLessThan(r.baseline * 1.5 + 100);
+    expect(r.run.slowestCallMs, "the slowest call into the sink, ms").toBeLessThan(100);
+    expect(r.run.wallMs, "replay wall time with the sink vs without, ms").toBeLessThan(r.baseline * 2 + 250);
   }
 
   it("a collector that is down: spans fail as refused connections", async () => {
