@@ -67,3 +67,57 @@ describe("progress tokens", () => {
     expect(judged("prog.token-known", events).findings.map((f) => f.seq)).toEqual([5]);
   });
 });
+
+describe("cancellations over streamable HTTP", () => {
+  it("finds the cancelled request when the stream carrying the cancellation did not repeat the session id", () => {
+    const http = (direction: "client-to-server" | "server-to-client", body: Record<string, unknown>) => ({
+      direction,
+      transport: "streamable-http",
+      kind: "http",
+      ...body,
+    });
+    const msg = (direction: "client-to-server" | "server-to-client", payload: unknown) => ({
+      direction,
+      transport: "streamable-http",
+      kind: "message",
+      payload,
+    });
+    const headers = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+    const later = { ...headers, "mcp-session-id": "s1", "mcp-protocol-version": "2025-11-25" };
+    const sse = { "content-type": "text/event-stream", "mcp-session-id": "s1" };
+    const events = [
+      { direction: "client-to-server", transport: "streamable-http", kind: "lifecycle", event: "transport-open" },
+      http("client-to-server", { method: "POST", path: "/mcp", headers }),
+      msg("client-to-server", {
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: { roots: {} }, clientInfo: { name: "c", version: "1" } },
+      }),
+      http("server-to-client", { status: 200, headers: sse }),
+      msg("server-to-client", {
+        jsonrpc: "2.0",
+        id: 0,
+        result: { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "s", version: "1" } },
+      }),
+      http("client-to-server", { method: "POST", path: "/mcp", headers: later }),
+      msg("client-to-server", { jsonrpc: "2.0", method: "notifications/initialized" }),
+      http("server-to-client", { status: 202 }),
+      http("client-to-server", {
+        method: "GET",
+        path: "/mcp",
+        headers: { accept: "text/event-stream", "mcp-session-id": "s1", "mcp-protocol-version": "2025-11-25" },
+      }),
+      http("server-to-client", { status: 200, headers: sse }),
+      msg("server-to-client", { jsonrpc: "2.0", id: 7, method: "roots/list" }),
+      http("client-to-server", { method: "POST", path: "/mcp", headers: later }),
+      msg("client-to-server", { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x", arguments: {} } }),
+      http("server-to-client", { status: 200, headers: { "content-type": "text/event-stream" } }),
+      msg("server-to-client", { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7 } }),
+      msg("server-to-client", { jsonrpc: "2.0", id: 1, result: { content: [] } }),
+      { direction: "client-to-server", transport: "streamable-http", kind: "lifecycle", event: "transport-close" },
+    ].map((e, seq) => ({ seq, ...e })) as unknown as Parameters<typeof judged>[1];
+    expect(judged("canc.references-issued-request", events)).toEqual({ findings: [], examined: 1 });
+    expect(judged("canc.no-response-after-cancel", events).examined).toBe(1);
+  });
+});

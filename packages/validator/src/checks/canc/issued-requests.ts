@@ -5,7 +5,15 @@
  * (1 and "1" differ); bounded: beyond the limit the oldest are forgotten, and a check then stops claiming a
  * request was "never issued".
  */
-import type { Direction, Exchange, JsonRpcId, MessageRef, SessionFacts } from "@mcp-conf/trace-format";
+import {
+  type Direction,
+  type Exchange,
+  idKey,
+  type JsonRpcId,
+  type MessageRef,
+  type RequestRef,
+  type SessionFacts,
+} from "@mcp-conf/trace-format";
 import { createdTaskOfExchange, isTaskAugmented, paramsOf } from "../task/task-model.js";
 
 export interface IssuedRequest {
@@ -63,13 +71,26 @@ export class IssuedRequests {
 
   /** The request a cancellation sent in `ref`'s direction refers to, if this side issued it. */
   lookup(ref: MessageRef, id: JsonRpcId): IssuedRequest | undefined {
-    return this.spaces[ref.direction].get(ref.session ?? "")?.get(id);
+    return this.find(ref.direction, ref.session, id);
   }
 
   /** Whether the other side issued a request with this id (to explain a wrong-direction cancellation). */
   issuedByOtherSide(ref: MessageRef, id: JsonRpcId): IssuedRequest | undefined {
-    const other: Direction = ref.direction === "client-to-server" ? "server-to-client" : "client-to-server";
-    return this.spaces[other].get(ref.session ?? "")?.get(id);
+    return this.find(ref.direction === "client-to-server" ? "server-to-client" : "client-to-server", ref.session, id);
+  }
+
+  /** In the message's own HTTP session first, else in any (as the correlator pairs answers). */
+  private find(direction: Direction, session: string | undefined, id: JsonRpcId): IssuedRequest | undefined {
+    const spaces = this.spaces[direction];
+    const ownSpace = spaces.get(session ?? "");
+    const own = ownSpace?.get(id);
+    if (own) return own;
+    for (const space of spaces.values()) {
+      if (space === ownSpace) continue;
+      const found = space.get(id);
+      if (found) return found;
+    }
+    return undefined;
   }
 }
 
@@ -83,6 +104,18 @@ export function issuedRequests(facts: SessionFacts): IssuedRequests {
     ledgers.set(facts, ledger);
   }
   return ledger;
+}
+
+/** The open request a cancellation names: same direction and id, in its own HTTP session if there is one there. */
+export function openTarget(open: readonly RequestRef[], ref: MessageRef, id: JsonRpcId): RequestRef | undefined {
+  const key = idKey(id);
+  let fallback: RequestRef | undefined;
+  for (const r of open) {
+    if (r.direction !== ref.direction || idKey(r.message.id) !== key) continue;
+    if (r.session === ref.session) return r;
+    fallback ??= r;
+  }
+  return fallback;
 }
 
 /** The `requestId` of a cancellation notification, when it is a valid id. */

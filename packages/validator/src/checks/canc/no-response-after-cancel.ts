@@ -2,9 +2,9 @@
  * A receiver that got a cancellation should not answer the cancelled request. Judged when the answer arrives
  * after the cancellation was seen (a warning: the two can cross on the wire).
  */
-import { type Exchange, idKey, type MessageRef, type RequestRef } from "@mcp-conf/trace-format";
+import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { cancelledId } from "./issued-requests.js";
+import { cancelledId, openTarget } from "./issued-requests.js";
 
 export const noResponseAfterCancel: CheckDefinition = {
   id: "canc.no-response-after-cancel",
@@ -16,10 +16,7 @@ export const noResponseAfterCancel: CheckDefinition = {
       message(ref: MessageRef) {
         const id = cancelledId(ref);
         if (id === undefined) return;
-        const key = idKey(id);
-        const target = ctx
-          .openRequests()
-          .find((r) => r.direction === ref.direction && r.session === ref.session && idKey(r.message.id) === key);
+        const target = openTarget(ctx.openRequests(), ref, id);
         if (target && cancelled.size < 10_000) cancelled.set(target, ref.seq);
       },
       exchange(x: Exchange) {

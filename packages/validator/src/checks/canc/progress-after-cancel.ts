@@ -3,10 +3,10 @@
  * notifications for the cancelled request's token keep coming after the cancellation (a warning: one notification
  * already in flight may cross the cancellation).
  */
-import { idKey, type MessageRef } from "@mcp-conf/trace-format";
+import type { MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { BoundedMap, metaOf, opposite, paramsOf } from "../task/task-model.js";
-import { cancelledId } from "./issued-requests.js";
+import { cancelledId, openTarget } from "./issued-requests.js";
 
 function tokenKey(direction: string, token: unknown): string {
   return `${direction}\u0000${typeof token}\u0000${String(token)}`;
@@ -32,11 +32,7 @@ export const progressStopsAfterCancel: CheckDefinition = {
         if (ref.message.method === "notifications/cancelled") {
           const id = cancelledId(ref);
           if (id === undefined) return;
-          const target = ctx
-            .openRequests()
-            .find(
-              (r) => r.direction === ref.direction && r.session === ref.session && idKey(r.message.id) === idKey(id),
-            );
+          const target = openTarget(ctx.openRequests(), ref, id);
           const token = target ? metaOf(paramsOf(target))?.progressToken : undefined;
           if (token === undefined) return;
           ctx.examined();
