@@ -175,7 +175,7 @@ class Mapper implements SpanMapper {
     else while (count < limit && this.held[count]!.completedAt <= throughSeq) count++;
     const taken = this.held.splice(0, count);
     for (const h of taken) {
-      this.heldBySeq.delete(h.openingSeq);
+      if (this.heldBySeq.get(h.openingSeq) === h) this.heldBySeq.delete(h.openingSeq);
       if (h.responseSeq !== undefined && this.heldBySeq.get(h.responseSeq) === h) this.heldBySeq.delete(h.responseSeq);
     }
     return taken.map((h) => h.span);

@@ -98,12 +98,29 @@ export class OtlpJsonTransport {
     });
   }
 
-  /** Ends every connection, including requests still waiting on a stalled collector. */
+  /**
+   * Ends every connection, including requests still waiting on a stalled collector, and refuses new ones: a retry
+   * the transport had already scheduled then fails at once (its timer may still run out its backoff, ≤ 5 s), so
+   * nothing is sent after the session closed.
+   */
   destroy(): void {
-    for (const agent of this.agents) agent.destroy();
+    for (const agent of this.agents) {
+      (agent as unknown as { createConnection: ConnectionFactory }).createConnection = refuseConnection;
+      agent.destroy();
+    }
     this.exporter.shutdown().catch(() => {});
   }
 }
+
+type ConnectionFactory = (options: unknown, callback: (error: Error | null, socket?: unknown) => void) => undefined;
+
+/** What a closed transport's agent does when asked for a connection: fail, with an error no retry applies to. */
+const refuseConnection: ConnectionFactory = (_options, callback) => {
+  const error: NodeJS.ErrnoException = new Error("the OTLP exporter is closed");
+  error.code = "ERR_MCP_CONF_OTLP_CLOSED";
+  process.nextTick(callback, error);
+  return undefined;
+};
 
 function parseResponse(data: Uint8Array): PartialSuccessResponse {
   if (data.length === 0) return {};

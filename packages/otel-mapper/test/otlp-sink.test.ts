@@ -279,6 +279,22 @@ describe("a collector that fails costs spans, never the session's time", () => {
   });
 });
 
+describe("after close", () => {
+  it("sends nothing more: a retry the transport had scheduled fails without reaching the collector", async () => {
+    const busy = await startFaultyCollector({ status: 503, delayMs: 0 });
+    stops.push(() => busy.stop());
+    const sink = sinkFor(busy.url, { closeTimeoutMs: 200, exportTimeoutMs: 5000 });
+    await replay(sink, 0);
+    const summary = await sink.close();
+    const atClose = busy.received;
+    expect(atClose).toBeGreaterThan(0);
+    expect(summary.exported).toBe(0);
+    expect(summary.failed + summary.dropped).toBe(9);
+    await sleep(2500);
+    expect(busy.received).toBe(atClose);
+  });
+});
+
 describe("holding spans for findings", () => {
   it("sends spans the judge never releases after holdMs, a late finding joining one, and keeps the latest for the end", async () => {
     const collector = await startRealCollector();
