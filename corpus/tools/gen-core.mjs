@@ -168,6 +168,11 @@ const bad = (name, t) => {
   t.httpReq("GET", { accept: "text/event-stream", "mcp-protocol-version": V, "mcp-session-id": SESSION });
   t.httpRes(200, sse());
   t.s(note("notifications/tools/list_changed"));
+  t.httpReq("POST", postHeaders()).c(rpc(1, "tools/list", { _meta: { "com.example/request-origin": "ui" } }));
+  t.httpRes(401, {
+    "www-authenticate": 'Bearer error="invalid_token", error_description="The access token expired", scope="mcp:tools"',
+  });
+  // the token is refreshed out of band; the same request is sent again
   postJson(t, rpc(1, "tools/list", { _meta: { "com.example/request-origin": "ui" } }), ok(1, { tools: [ECHO_TOOL, ADD_TOOL] }));
   t.httpReq("POST", postHeaders()).c(rpc(2, "tools/call", { name: "echo", arguments: { message: "hi" } }));
   t.httpRes(403, {
@@ -470,6 +475,7 @@ const authTrace = (status, headers) => {
   return t.close();
 };
 bad("auth-013-challenge-without-scope", authTrace(401, { "www-authenticate": 'Bearer resource_metadata="http://127.0.0.1:3001/.well-known/oauth-protected-resource/mcp"' }));
+bad("auth-054-invalid-token-with-403", authTrace(403, { "www-authenticate": 'Bearer error="invalid_token", scope="mcp:tools"' }));
 bad("auth-049-401-without-challenge", authTrace(401, { "content-type": "application/json" }));
 bad(
   "auth-055-insufficient-scope-without-scope",

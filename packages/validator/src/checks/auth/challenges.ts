@@ -1,8 +1,8 @@
 /**
- * What the MCP wire shows of authorization (AUTH-049/055/056 and AUTH-013): a 401 carries a Bearer
- * `WWW-Authenticate` challenge (OAuth 2.1 §5.3), which should name the `scope` needed; an insufficient-scope
- * challenge comes with 403 and names `scope` and `resource_metadata`. Only headers are read: tokens are never
- * recorded.
+ * What the MCP wire shows of authorization (AUTH-013/049/054/055/056): a 401 carries a Bearer
+ * `WWW-Authenticate` challenge (OAuth 2.1 §5.3), which should name the `scope` needed; a challenge's error code
+ * comes with its status (RFC 6750 §3.1: invalid_request 400, invalid_token 401); an insufficient-scope challenge
+ * comes with 403 and names `scope` and `resource_metadata`. Only headers are read: tokens are never recorded.
  */
 import type { HttpEvent, TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
@@ -73,6 +73,29 @@ export const insufficientScopeChallenge = responseCheck(
     if (!hasParam(challenge, "resource_metadata")) defects.push("names no resource_metadata");
     if (defects.length > 0) {
       ctx.report(event.seq, `an insufficient_scope challenge ${quote(challenge)} ${defects.join(", ")}`);
+    }
+  },
+);
+
+/** RFC 6750 §3.1: the status each Bearer error code comes with (insufficient_scope is AUTH-055's). */
+const ERROR_STATUS: Readonly<Record<string, number>> = { invalid_request: 400, invalid_token: 401 };
+const ERROR_CODE = /(?:^|[\s,])error\s*=\s*"?([A-Za-z_]+)"?/i;
+
+export const challengeStatus = responseCheck(
+  "auth.challenge-status",
+  "A Bearer challenge's error code comes with its HTTP status: invalid_request 400, invalid_token 401.",
+  (ctx, event) => {
+    const challenge = header(event, "www-authenticate");
+    if (challenge === undefined || !BEARER.test(challenge)) return;
+    const code = ERROR_CODE.exec(challenge)?.[1]?.toLowerCase();
+    const expected = code === undefined ? undefined : ERROR_STATUS[code];
+    if (expected === undefined) return;
+    ctx.examined();
+    if (event.status !== expected) {
+      ctx.report(
+        event.seq,
+        `a Bearer challenge with error ${quote(code)} comes with HTTP ${event.status ?? "(no status)"}, not ${expected}`,
+      );
     }
   },
 );
