@@ -157,6 +157,11 @@ const traces = {
       .call("tasks/get", { taskId: T1 }, task(T1, "completed"))
       .call("tasks/result", { taskId: T1 }, { structuredContent: { summary: "tides" }, _meta: related(T1) })
       .end(),
+  "task-032-result-before-terminal": () =>
+    withTask()
+      .call("tasks/result", { taskId: T1 }, { ...text("partial summary"), _meta: related(T1) })
+      .call("tasks/get", { taskId: T1 }, task(T1, "working"))
+      .end(),
   "task-034-result-without-related-task": () =>
     withTask().call("tasks/get", { taskId: T1 }, task(T1, "completed")).call("tasks/result", { taskId: T1 }, text("tides summary")).end(),
   "task-035-get-answers-other-task": () => withTask().call("tasks/get", { taskId: T1 }, task(T2, "working")).end(),

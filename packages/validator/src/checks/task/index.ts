@@ -16,7 +16,12 @@ import {
   resultMatchesRequestType,
   statusNotificationWithoutRelatedTask,
 } from "./task-operations.js";
-import { failedStatusMessage, inputRequiredPromptsResult, statusTransitionsValid } from "./task-status.js";
+import {
+  failedStatusMessage,
+  inputRequiredPromptsResult,
+  resultWaitsForTerminal,
+  statusTransitionsValid,
+} from "./task-status.js";
 import { createdAtIso8601, lastUpdatedAtIso8601 } from "./task-timestamps.js";
 import {
   forbiddenTaskCallRejected,
@@ -42,6 +47,7 @@ export const checks: CheckDefinition[] = [
   createdAtIso8601,
   lastUpdatedAtIso8601,
   resultMatchesRequestType,
+  resultWaitsForTerminal,
   resultCarriesRelatedTask,
   answersRequestedTask,
   noRelatedTaskOnTaskOperations,

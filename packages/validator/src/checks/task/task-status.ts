@@ -1,6 +1,7 @@
 /**
  * The task status lifecycle as the receiver reports it: a terminal status (completed, failed, cancelled) never
- * changes; a requestor that sees "input_required" calls tasks/result; a tasks/get showing "failed" explains why.
+ * changes; a requestor that sees "input_required" calls tasks/result; a tasks/get showing "failed" explains why;
+ * tasks/result answers only once the task is terminal (a later snapshot still running proves it did not wait).
  */
 import type { Direction, Exchange } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
@@ -93,6 +94,40 @@ export const failedStatusMessage: CheckDefinition = {
           if (typeof s.task.statusMessage !== "string") {
             ctx.report(s.seq, `tasks/get reports task ${JSON.stringify(s.taskId)} "failed" without a statusMessage`);
           }
+        }
+      },
+    };
+  },
+};
+
+export const resultWaitsForTerminal: CheckDefinition = {
+  id: "task.result-waits-for-terminal",
+  description:
+    "A successful tasks/result is only returned once the task is terminal: no later snapshot shows it still running.",
+  subscribe: { exchanges: [...SNAPSHOT_EXCHANGES, "tasks/result"] },
+  create(ctx) {
+    /** Tasks whose result was returned, by key → seq of that result. */
+    const returned = new Map<string, { seq: number; taskId: string }>();
+    return {
+      exchange(x: Exchange) {
+        if (x.type === "request" && x.method === "tasks/result") {
+          const taskId = paramsOf(x.request)?.taskId;
+          if (x.response?.message.type !== "result" || typeof taskId !== "string") return;
+          ctx.examined();
+          if (returned.size < 10_000)
+            returned.set(taskKey(x.response.direction, taskId), { seq: x.response.seq, taskId });
+          return;
+        }
+        if (returned.size === 0) return;
+        for (const s of taskSnapshots(x)) {
+          const key = taskKey(s.direction, s.taskId);
+          const result = returned.get(key);
+          if (!result || s.status === undefined || TERMINAL_STATUSES.has(s.status)) continue;
+          returned.delete(key);
+          ctx.report(
+            s.seq,
+            `task ${JSON.stringify(s.taskId)} is still ${JSON.stringify(s.status)} after tasks/result returned its result at seq ${result.seq}; tasks/result must block until the task is terminal`,
+          );
         }
       },
     };
