@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { ALL_CHECKS } from "../src/checks/index.js";
 import type { Report } from "../src/engine/types.js";
@@ -22,6 +23,7 @@ import {
   renderGolden,
   requirementIdOf,
 } from "./corpus-files.js";
+import { expectSarifShape } from "./sarif-shape.js";
 
 const registry = loadRegistry(REVISION);
 const requirementById = new Map(registry.requirements.map((r) => [r.id, r]));
@@ -146,7 +148,10 @@ describe("golden reports", () => {
     (file, target) => {
       const path = join(GOLDEN_DIR, file);
       expect(existsSync(path), `${file} missing: run pnpm bless`).toBe(true);
-      expect(renderGolden(target, judgedTrace(target.trace))).toBe(readFileSync(path, "utf8"));
+      const golden = readFileSync(path, "utf8");
+      expect(renderGolden(target, judgedTrace(target.trace))).toBe(golden);
+      if (target.format === "sarif") expectSarifShape(JSON.parse(golden));
+      if (target.format === "junit") expect(XMLValidator.validate(golden)).toBe(true);
     },
   );
 

@@ -1,9 +1,32 @@
 /**
- * A structural check of a SARIF 2.1.0 log — the parts of the OASIS schema our reports use (log, runs, driver, rules,
- * results, locations), strict about required members and value types — for tests that must show a report stays
- * valid SARIF under hostile input.
+ * SARIF 2.1.0 conformance for tests that must show a report stays valid SARIF under hostile input: the log is
+ * validated against the official OASIS JSON Schema (2.1.0-rtm.5, as shipped in @microsoft/jest-sarif, a test-only
+ * dependency), and then for what a schema cannot say — every result's ruleId names a rule and its ruleIndex points at
+ * that rule; every location's line is a positive integer.
  */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { Ajv } from "ajv";
+import addFormatsModule from "ajv-formats";
 import { expect } from "vitest";
+
+const require = createRequire(import.meta.url);
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => void;
+
+/** The official schema is draft-04 with `id`; ajv reads it as draft-07 once `$schema` is dropped and `id` renamed. */
+function compileSarifSchema() {
+  const path = require.resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json");
+  const schema = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+  delete schema.$schema;
+  schema.$id = schema.id;
+  delete schema.id;
+  // Its patterns are written for non-unicode regular expressions.
+  const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
+  addFormats(ajv);
+  return ajv.compile(schema);
+}
+
+let validateSarif: ReturnType<typeof compileSarifSchema> | undefined;
 
 const LEVELS = new Set(["none", "note", "warning", "error"]);
 
@@ -16,6 +39,9 @@ function expectMessage(value: unknown, where: string): void {
 }
 
 export function expectSarifShape(log: unknown): void {
+  validateSarif ??= compileSarifSchema();
+  const valid = validateSarif(log);
+  expect(valid, JSON.stringify(validateSarif.errors?.slice(0, 5))).toBe(true);
   expect(isObject(log), "log is an object").toBe(true);
   if (!isObject(log)) return;
   expect(log.version).toBe("2.1.0");

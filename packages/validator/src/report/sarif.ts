@@ -58,7 +58,7 @@ function sarifRun(report: Report, context: RenderContext) {
     tool: {
       driver: {
         name: "mcp-conf",
-        informationUri: `https://modelcontextprotocol.io/specification/${report.revision}`,
+        informationUri: specificationUri(report.revision),
         rules,
       },
     },
@@ -126,6 +126,12 @@ function sarifResult(
     ];
   }
   return result;
+}
+
+/** The specification's page for a revision; a revision that is not a plain dated name gets the index instead. */
+function specificationUri(revision: string): string {
+  const base = "https://modelcontextprotocol.io/specification";
+  return /^[A-Za-z0-9._-]+$/.test(revision) ? `${base}/${revision}` : base;
 }
 
 /**
