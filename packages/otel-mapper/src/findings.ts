@@ -5,7 +5,7 @@
  */
 import { uriUpToPath } from "./resource-uri.js";
 import type { Attributes, SpanEvent } from "./span.js";
-import { cut, MAX_DETAIL_LENGTH } from "./text-limits.js";
+import { cut, MAX_DETAIL_LENGTH, wellFormed } from "./text-limits.js";
 
 export const FINDING_EVENT_NAME = "mcp_conformance.finding";
 
@@ -167,12 +167,12 @@ export function scrubDetail(detail: string): string {
 /** The span event for a finding; the detail is scrubbed, then cut at 512 characters and marked `…[cut]`. */
 export function findingEvent(finding: SpanFinding, timeNanos: bigint): SpanEvent {
   const attributes: Attributes = {
-    "mcp_conformance.requirement.id": finding.requirementId,
-    "mcp_conformance.requirement.level": finding.level,
+    "mcp_conformance.requirement.id": wellFormed(finding.requirementId),
+    "mcp_conformance.requirement.level": wellFormed(finding.level),
     "mcp_conformance.outcome": finding.outcome,
-    "mcp_conformance.revision": finding.revision,
-    "mcp_conformance.spec.url": finding.specUrl,
-    "mcp_conformance.check": finding.check,
+    "mcp_conformance.revision": wellFormed(finding.revision),
+    "mcp_conformance.spec.url": wellFormed(finding.specUrl),
+    "mcp_conformance.check": wellFormed(finding.check),
     "mcp_conformance.detail": cut(scrubDetail(finding.detail), MAX_DETAIL_LENGTH),
   };
   if (finding.seq !== undefined) attributes["mcp_conformance.trace.seq"] = finding.seq;

@@ -12,11 +12,25 @@ export const MAX_DETAIL_LENGTH = 512;
 /** What a cut value ends with. */
 export const CUT_MARK = "…[cut]";
 
-/** `text` unchanged if it fits in `max` characters, else its first `max` characters followed by `CUT_MARK`. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `text` with every lone surrogate replaced by U+FFFD. OTLP strings are protobuf strings, which must be valid
+ * UTF-8; a collector may refuse a whole batch for one tool name that is not.
+ */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, "\uFFFD");
+}
+
+/**
+ * `text` made well-formed, unchanged if it then fits in `max` characters, else its first `max` characters followed
+ * by `CUT_MARK`.
+ */
 export function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
+  const clean = wellFormed(text);
+  if (clean.length <= max) return clean;
   let end = max;
-  const last = text.charCodeAt(end - 1);
+  const last = clean.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return `${text.slice(0, end)}${CUT_MARK}`;
+  return `${clean.slice(0, end)}${CUT_MARK}`;
 }

@@ -2,7 +2,8 @@
  * A strict check of an OTLP/HTTP JSON body against the official opentelemetry-proto definitions that
  * @elastic/mockotlpserver ships, loaded with protobufjs. `Type.fromObject` forgives too much, so this walks the
  * JSON itself: no unknown or null fields, 64-bit integers as decimal strings, 32-bit integers and enums as
- * integers naming a defined value, one member per oneof, and trace/span ids as lower-case hex of the right length.
+ * integers naming a defined value, one member per oneof, trace/span ids as lower-case hex of the right length, and
+ * strings that are valid Unicode (protobuf strings are UTF-8: no lone surrogates).
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -100,6 +101,7 @@ function walkValue(field: protobuf.Field, value: unknown, at: string, problems: 
     }
   } else if (t === "string") {
     if (typeof value !== "string") problems.push(`${at}: expected a string`);
+    else if (!isWellFormed(value)) problems.push(`${at}: a string with a lone surrogate is not valid UTF-8`);
   } else if (t === "bool") {
     if (typeof value !== "boolean") problems.push(`${at}: expected a boolean`);
   } else if (t === "double" || t === "float") {
@@ -116,4 +118,8 @@ function walkValue(field: protobuf.Field, value: unknown, at: string, problems: 
   } else {
     problems.push(`${at}: unhandled proto type ${t}`);
   }
+}
+
+function isWellFormed(text: string): boolean {
+  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 }
