@@ -297,6 +297,12 @@ const bad = (name, t) => {
   const t = stdio({ initialize: initialize(0, { capabilities: { roots: { listChanged: "yes" } } }) });
   bad("base-015-schema-invalid-capability", t.close());
 }
+{
+  const t = http();
+  t.httpReq("POST", postHeaders()).c(rpc(1, "tools/list"));
+  t.httpRes(200, sse()).s([ok(1, { tools: [ECHO_TOOL] })]);
+  bad("base-015-server-batch-over-sse", t.close());
+}
 const metaTrace = (key) => {
   const t = stdio();
   t.c(rpc(1, "ping", { _meta: { [key]: "x" } })).s(ok(1, {}));

@@ -3,9 +3,11 @@
  * protocol messages and structures"): requests and notifications by their method's type, results by the type of
  * the request they answer. The JSON-RPC envelope (jsonrpc, id, the error object) has clauses of its own in BASE and
  * is left to them, as are the payload defects listed in DEFERRED, which a more specific clause names; custom
- * methods the schema does not define are not judged here.
+ * methods the schema does not define are not judged here. A batch is no JSONRPCMessage: a server's batch on a
+ * streamable-HTTP stream is reported here (batches on stdio and in POST bodies have transport clauses, TRAN-005/006
+ * and TRAN-015).
  */
-import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
+import type { Exchange, MessageRef, TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { methodTypes } from "./schema-methods.js";
 import { isObject } from "./wire.js";
@@ -43,7 +45,7 @@ const TASK_RESULT = "CreateTaskResult";
 export const schemaValid: CheckDefinition = {
   id: "base.schema-valid",
   description: "Every message validates against the revision's official JSON Schema type for its method.",
-  subscribe: { messages: ["*request", "*notification"], exchanges: ["*"] },
+  subscribe: { messages: ["*request", "*notification"], exchanges: ["*"], events: ["message"] },
   create(ctx: CheckContext) {
     const tables = methodTypes(ctx.revision);
     const judge = (seq: number, type: string, value: unknown, what: string) => {
@@ -55,6 +57,15 @@ export const schemaValid: CheckDefinition = {
       }
     };
     return {
+      event(event: TraceEvent) {
+        if (event.kind !== "message" || !Array.isArray(event.payload)) return;
+        if (event.transport !== "streamable-http" || event.direction !== "server-to-client") return;
+        ctx.examined();
+        ctx.report(
+          event.seq,
+          `the server sent a JSON-RPC batch of ${event.payload.length} message(s); the schema's JSONRPCMessage is a single message`,
+        );
+      },
       message(ref: MessageRef) {
         const m = ref.message;
         if ((m.type !== "request" && m.type !== "notification") || !tables) return;
