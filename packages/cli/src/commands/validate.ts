@@ -125,10 +125,15 @@ async function judgeTrace(trace: string, revision: string | undefined, strict: b
   if (!judgedSomething) {
     return nothingJudged(label, "no requirement was observed (every one is not observed, not applicable or excluded)");
   }
-  return {
+  const result: TraceResult = {
     judged: { report, context: { trace, lineOfSeq } },
     exitCode: exitCodeOf(report, strict),
   };
+  if (report.verdict === "unsupported") {
+    const missing = [...new Set(report.requirements.flatMap((row) => row.missing_checks ?? []))].sort();
+    result.problem = `${label}: ${report.totals.unsupported} requirement(s) unsupported: this build lacks the check(s) ${missing.join(", ")}`;
+  }
+  return result;
 }
 
 function nothingJudged(label: string, why: string): TraceResult {
