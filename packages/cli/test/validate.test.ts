@@ -3,8 +3,10 @@
  * one-line errors, standard input, several traces, and each format's output.
  */
 import { readFileSync, rmSync } from "node:fs";
+import type { Report } from "@mcp-conf/validator";
 import { XMLValidator } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
+import { exitCodeOf } from "../src/commands/validate.js";
 import {
   cleanSession,
   failingSession,
@@ -128,9 +130,14 @@ describe("mcp-conf validate: input and formats", () => {
     expect(run.code).toBe(3);
   });
 
-  it("prints the same report as the library's golden for the seed's tool-006 trace", () => {
-    const golden = readFileSync(`${REPO_ROOT}/corpus/2025-11-25/golden/tool-006-name-charset.json`, "utf8");
-    expect(mcpConf(["validate", "--format", "json", TOOL_006]).stdout).toBe(golden);
+  it.each([
+    ["text", "txt"],
+    ["json", "json"],
+    ["junit", "junit.xml"],
+    ["sarif", "sarif"],
+  ])("prints the corpus golden byte for byte in %s for the seed's tool-006 trace", (format, extension) => {
+    const golden = readFileSync(`${REPO_ROOT}/corpus/2025-11-25/golden/tool-006-name-charset.${extension}`, "utf8");
+    expect(mcpConf(["validate", "--format", format, TOOL_006]).stdout).toBe(golden);
   });
 
   it("writes one JUnit document with a testsuite per trace", () => {
@@ -150,6 +157,18 @@ describe("mcp-conf validate: input and formats", () => {
     });
     const line = readFileSync(`${REPO_ROOT}/${TOOL_006}`, "utf8").split("\n")[5]!;
     expect(JSON.parse(line).seq).toBe(5);
+  });
+});
+
+describe("exit code of a report", () => {
+  const report = (verdict: Report["verdict"]) => ({ verdict }) as Report;
+
+  it("is 2 for unsupported, 1 for fail, 0 for warnings unless --strict, 0 for pass", () => {
+    expect(exitCodeOf(report("unsupported"), false)).toBe(2);
+    expect(exitCodeOf(report("fail"), false)).toBe(1);
+    expect(exitCodeOf(report("pass-with-warnings"), false)).toBe(0);
+    expect(exitCodeOf(report("pass-with-warnings"), true)).toBe(1);
+    expect(exitCodeOf(report("pass"), true)).toBe(0);
   });
 });
 
