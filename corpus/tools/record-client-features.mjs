@@ -227,7 +227,12 @@ await client.experimental.tasks.cancelTask(plain).catch((e) => log("cancel of a 
 
 await client.close();
 push({ direction: "client-to-server", kind: "lifecycle", event: "transport-close" });
-server?.kill("SIGINT");
+if (server) {
+  // SIGTERM ends server-everything by default action; SIGINT starts a graceful shutdown that can hang on open streams.
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+}
 writeFileSync(out, `${events.map((e) => JSON.stringify(e)).join("\n")}\n`);
 log(`${events.length} events`);
 process.exit(0);
