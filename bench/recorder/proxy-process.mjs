@@ -6,7 +6,8 @@ const [upstream, dir] = process.argv.slice(2);
 const proxy = await startHttpProxy({
   upstream,
   listen: { host: "127.0.0.1", port: 0 },
-  sinkForSession: ({ session }) => fileSink(join(dir, "{session}.jsonl"), { session, force: true }),
+  sinkForSession: ({ session }) =>
+    process.env.BENCH_SINK === "none" ? [] : fileSink(join(dir, "{session}.jsonl"), { session, force: true }),
 });
 process.stdout.write(`${proxy.url}\n`);
 process.on("SIGTERM", async () => {

@@ -5,7 +5,10 @@ const [trace, , command, ...args] = process.argv.slice(2);
 const result = await runStdioRelay({
   command,
   args,
-  sink: (process.env.BENCH_THREADED === "0" ? fileSink : threadedFileSink)(trace, { force: true }),
+  sink:
+    process.env.BENCH_SINK === "none"
+      ? []
+      : (process.env.BENCH_SINK === "main" ? fileSink : threadedFileSink)(trace, { force: true }),
   label: "bench",
 });
 const file = result.stats.sinks[0];

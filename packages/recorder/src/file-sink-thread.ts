@@ -15,22 +15,23 @@ export interface WorkerStart {
   flush: "line" | "none";
 }
 
-type LineEntry = {
-  seq: number;
-  at: number | undefined;
-  direction: TraceEvent["direction"];
-  transport: TraceEvent["transport"];
-  offset: number;
-  size: number;
-  length: number;
-  truncated: boolean;
-};
+/** Fields per line in a batch's metadata array (a Float64Array, transferred with the bytes). */
+export const LINE_FIELDS = 6; // seq, at (NaN: none), flags, offset, size, full length
+export const FLAG_SERVER_TO_CLIENT = 1;
+export const FLAG_STREAMABLE_HTTP = 2;
+export const FLAG_TRUNCATED = 4;
 
-/** One batch for the worker: lines (bytes in `buffer`) and ready events, in seq order. */
+/**
+ * One batch for the worker, in seq order: `count` lines described in `meta` (bytes in `buffer`), and ready-made
+ * events (lifecycle, http, …) each placed before the line at `before`.
+ */
 export interface WorkerBatch {
-  entries: Array<LineEntry | { event: TraceEvent }>;
+  count: number;
+  meta: ArrayBuffer;
   buffer: ArrayBuffer;
-  /** The in-flight budget this batch holds, returned by its acknowledgement. */
+  events: Array<{ before: number; event: TraceEvent }>;
+  /** Events and in-flight bytes this batch holds, returned by its acknowledgement. */
+  size: number;
   budget: number;
 }
 
@@ -50,7 +51,10 @@ export interface ThreadedFileSinkOptions {
   maxBytes?: number;
 }
 
-const MIN_BATCH_BYTES = 256 * 1024;
+const MIN_BATCH_BYTES = 8 * 1024;
+const MAX_BATCH_BYTES = 512 * 1024;
+const MIN_BATCH_LINES = 16;
+const MAX_BATCH_LINES = 1024;
 
 function workerUrl(): URL {
   // From dist/ the worker sits beside this bundle; from src/ (tests running the sources) it is the built one.
@@ -65,7 +69,9 @@ class ThreadedFileSink implements Sink {
   dropped = 0;
   errors: string[] = [];
   private worker: Worker | undefined;
-  private entries: WorkerBatch["entries"] = [];
+  private events: WorkerBatch["events"] = [];
+  private meta = new Float64Array(MIN_BATCH_LINES * LINE_FIELDS);
+  private count = 0;
   private buffer: Buffer = Buffer.allocUnsafeSlow(MIN_BATCH_BYTES);
   private used = 0;
   private batchBudget = 0;
@@ -119,24 +125,26 @@ class ThreadedFileSink implements Sink {
     if (full && !item.essential) return false;
     if (line) {
       const size = line.bytes.length;
-      if (this.used + size > this.buffer.length) {
-        if (this.entries.length > 0) this.post();
+      if (this.used + size > this.buffer.length || (this.count + 1) * LINE_FIELDS > this.meta.length) {
+        if (this.count + this.events.length > 0) this.post();
         if (size > this.buffer.length) this.buffer = Buffer.allocUnsafeSlow(size);
       }
       this.buffer.set(line.bytes, this.used);
-      this.entries.push({
-        seq: line.seq,
-        at: line.at,
-        direction: line.direction,
-        transport: line.transport,
-        offset: this.used,
-        size,
-        length: line.length,
-        truncated: line.truncated,
-      });
+      const m = this.meta;
+      const at = this.count * LINE_FIELDS;
+      m[at] = line.seq;
+      m[at + 1] = line.at ?? Number.NaN;
+      m[at + 2] =
+        (line.direction === "server-to-client" ? FLAG_SERVER_TO_CLIENT : 0) |
+        (line.transport === "streamable-http" ? FLAG_STREAMABLE_HTTP : 0) |
+        (line.truncated ? FLAG_TRUNCATED : 0);
+      m[at + 3] = this.used;
+      m[at + 4] = size;
+      m[at + 5] = line.length;
+      this.count++;
       this.used += size;
     } else {
-      this.entries.push({ event: item.event() });
+      this.events.push({ before: this.count, event: item.event() });
     }
     this.inFlightEvents++;
     this.inFlightBytes += cost;
@@ -145,17 +153,30 @@ class ThreadedFileSink implements Sink {
       this.scheduled = true;
       setImmediate(() => {
         this.scheduled = false;
-        if (this.entries.length > 0) this.post();
+        if (this.count + this.events.length > 0) this.post();
       });
     }
     return true;
   }
 
   private post(): void {
-    const buffer = this.buffer.buffer.slice(0, this.used) as ArrayBuffer;
-    const batch: WorkerBatch = { entries: this.entries, buffer, budget: this.batchBudget };
-    this.worker!.postMessage(batch, [buffer]);
-    this.entries = [];
+    // Both buffers are handed over whole (transferred, not copied) and replaced by fresh ones.
+    const buffer = this.buffer.buffer as ArrayBuffer;
+    const meta = this.meta.buffer as ArrayBuffer;
+    const batch: WorkerBatch = {
+      count: this.count,
+      meta,
+      buffer,
+      events: this.events,
+      size: this.count + this.events.length,
+      budget: this.batchBudget,
+    };
+    this.worker!.postMessage(batch, [buffer, meta]);
+    // The next batch's buffers are sized by this one: small while the session is interactive, large in a burst.
+    this.buffer = Buffer.allocUnsafeSlow(Math.min(MAX_BATCH_BYTES, Math.max(MIN_BATCH_BYTES, 2 * this.used)));
+    this.meta = new Float64Array(Math.min(MAX_BATCH_LINES, Math.max(MIN_BATCH_LINES, 2 * this.count)) * LINE_FIELDS);
+    this.events = [];
+    this.count = 0;
     this.used = 0;
     this.batchBudget = 0;
   }
@@ -167,7 +188,7 @@ class ThreadedFileSink implements Sink {
   close(): Promise<void> {
     this.closed ??= new Promise<void>((resolve) => {
       if (!this.worker) return resolve();
-      if (this.entries.length > 0) this.post();
+      if (this.count + this.events.length > 0) this.post();
       this.worker.ref(); // keep the process alive until the worker has written everything and closed the file
       this.finish = () => {
         void this.worker!.terminate();

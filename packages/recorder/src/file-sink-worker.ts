@@ -5,8 +5,16 @@
  * acknowledged, which is what bounds the main thread's in-flight budget.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { openTraceWriter, type TraceEvent } from "@mcp-conf/trace-format";
-import type { WorkerBatch, WorkerReply, WorkerStart } from "./file-sink-thread.js";
+import { openTraceWriter } from "@mcp-conf/trace-format";
+import {
+  FLAG_SERVER_TO_CLIENT,
+  FLAG_STREAMABLE_HTTP,
+  FLAG_TRUNCATED,
+  LINE_FIELDS,
+  type WorkerBatch,
+  type WorkerReply,
+  type WorkerStart,
+} from "./file-sink-thread.js";
 import { buildLineEvent } from "./line-event.js";
 
 const start = workerData as WorkerStart;
@@ -30,21 +38,27 @@ parentPort!.on("message", async (message: WorkerBatch | { close: true }) => {
     return;
   }
   const bytes = new Uint8Array(message.buffer);
-  for (const entry of message.entries) {
-    let event: TraceEvent;
-    if ("event" in entry) event = entry.event;
-    else {
-      event = buildLineEvent({
-        seq: entry.seq,
-        at: entry.at,
-        direction: entry.direction,
-        transport: entry.transport,
-        bytes: bytes.subarray(entry.offset, entry.offset + entry.size),
-        length: entry.length,
-        truncated: entry.truncated,
-      });
-    }
-    writer.write(event);
+  const meta = new Float64Array(message.meta);
+  let next = 0;
+  const events = message.events;
+  for (let i = 0; i <= message.count; i++) {
+    while (next < events.length && events[next]!.before === i) writer.write(events[next++]!.event);
+    if (i === message.count) break;
+    const at = i * LINE_FIELDS;
+    const flags = meta[at + 2]!;
+    const offset = meta[at + 3]!;
+    const time = meta[at + 1]!;
+    writer.write(
+      buildLineEvent({
+        seq: meta[at]!,
+        at: Number.isNaN(time) ? undefined : time,
+        direction: flags & FLAG_SERVER_TO_CLIENT ? "server-to-client" : "client-to-server",
+        transport: flags & FLAG_STREAMABLE_HTTP ? "streamable-http" : "stdio",
+        bytes: bytes.subarray(offset, offset + meta[at + 4]!),
+        length: meta[at + 5]!,
+        truncated: (flags & FLAG_TRUNCATED) !== 0,
+      }),
+    );
   }
-  reply({ acked: { events: message.entries.length, bytes: message.budget }, written: writer.written, errors });
+  reply({ acked: { events: message.size, bytes: message.budget }, written: writer.written, errors });
 });

@@ -214,7 +214,9 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
       const copy = isSse ? undefined : new BodyCopy(maxBytes);
 
       res.writeHead(status, upstreamRes.statusMessage, forwardable(upstreamRes.rawHeaders));
-      if (isSse) res.flushHeaders();
+      // A stream's headers go out with its first chunk when that came in the same read (one write, not two),
+      // else at the end of this turn of the loop, so a client waiting on an idle stream still gets them at once.
+      if (isSse) setImmediate(() => res.headersSent || res.destroyed || res.flushHeaders());
       upstreamRes.on("data", (chunk: Buffer) => {
         if (sse) sse.push(chunk);
         else copy!.push(chunk);

@@ -105,7 +105,7 @@ async function recordStdio(
   }
   const label = chooseLabel(argv.label, command);
   const session = generateSessionId(label);
-  const sink = openFileSink(traceTemplate(argv.output, process.env), argv.force, session, true);
+  const sink = openFileSink(traceTemplate(argv.output, process.env), argv.force, session);
   const result = await runStdioRelay({
     command,
     args,

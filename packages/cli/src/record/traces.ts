@@ -21,8 +21,8 @@ export function traceTemplate(output: string | undefined, env: NodeJS.ProcessEnv
 
 /**
  * Opens a file sink now, turning "exists" and "cannot create" into one-line usage errors. `threaded`: events are
- * built and written on a worker thread (the stdio relay's one session), else on the main thread between I/O (the
- * proxy's many sessions, one thread each would be too many).
+ * built and written on a worker thread (worth it only for heavy streaming with a core to spare; on the bench's two
+ * cores the main-thread sink, which works between I/O callbacks, gave the lower round-trip latency).
  */
 export function openFileSink(template: string, force: boolean, session: string, threaded = false): Sink {
   checkTemplateDirectory(template);
