@@ -69,6 +69,18 @@ describe("mcp-conf validate: exit codes", () => {
     expect(seq.code).toBe(3);
   });
 
+  it("applies --max-events and --max-line-bytes to each trace, as malformed-trace limits", () => {
+    const events = mcpConf(["validate", "--max-events", "2", t["clean.jsonl"]!]);
+    expect(oneLine(events.stderr)).toMatch(/clean\.jsonl: line 3: .*maxEvents/);
+    expect(events.code).toBe(3);
+    const bytes = mcpConf(["validate", "--max-line-bytes", "100", t["clean.jsonl"]!]);
+    expect(oneLine(bytes.stderr)).toMatch(/clean\.jsonl: line 1: .*maxLineBytes/);
+    expect(bytes.code).toBe(3);
+    const bad = mcpConf(["validate", "--max-events", "0", t["clean.jsonl"]!]);
+    expect(oneLine(bad.stderr)).toBe("mcp-conf: validate: --max-events takes a positive integer");
+    expect(bad.code).toBe(2);
+  });
+
   it("exits 2 for an empty or lifecycle-only trace: a failed capture judged nothing", () => {
     for (const name of ["empty.jsonl", "lifecycle.jsonl"]) {
       const run = mcpConf(["validate", t[name]!]);

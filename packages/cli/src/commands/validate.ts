@@ -5,7 +5,13 @@
  * nothing, 3 a malformed trace. With several traces the worst code wins. Problems with one trace are printed as one
  * line on stderr; the other traces are still judged.
  */
-import { isTraceFormatError, readTrace, readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
+import {
+  isTraceFormatError,
+  type ReadTraceOptions,
+  readTrace,
+  readTraceFile,
+  type TraceEvent,
+} from "@mcp-conf/trace-format";
 import {
   assertNever,
   createJudge,
@@ -26,6 +32,8 @@ interface ValidateArgs {
   format: string;
   revision?: string;
   strict: boolean;
+  "max-events"?: number;
+  "max-line-bytes"?: number;
 }
 
 /** One trace's outcome: a report to print, or a one-line problem; and its exit code. */
@@ -48,7 +56,12 @@ export const validateCommand: Command<ValidateArgs> = {
         describe: `report format: ${REPORT_FORMATS.join(" | ")}`,
       })
       .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
-      .option("strict", { type: "boolean", default: false, describe: "exit 1 on warnings too" }),
+      .option("strict", { type: "boolean", default: false, describe: "exit 1 on warnings too" })
+      .option("max-events", { type: "number", describe: "read at most N events per trace (default 100000)" })
+      .option("max-line-bytes", {
+        type: "number",
+        describe: "refuse a trace line longer than N bytes (default 1 MiB)",
+      }),
   async run(argv, io) {
     const format = argv.format;
     if (!isReportFormat(format)) {
@@ -59,12 +72,17 @@ export const validateCommand: Command<ValidateArgs> = {
     const traces = argv.trace.map(String);
     if (traces.filter((t) => t === "-").length > 1) throw new UsageError("validate: standard input (-) given twice");
     if (argv.revision !== undefined) checkRevisionUpFront(argv.revision);
+    const limits: ReadTraceOptions = {};
+    const maxEvents = argv["max-events"];
+    const maxLineBytes = argv["max-line-bytes"];
+    if (maxEvents !== undefined) limits.maxEvents = positiveInteger("--max-events", maxEvents);
+    if (maxLineBytes !== undefined) limits.maxLineBytes = positiveInteger("--max-line-bytes", maxLineBytes);
 
     const streamed = format === "text" || format === "json";
     const judged: JudgedTrace[] = [];
     let worst: number = EXIT.ok;
     for (const trace of traces) {
-      const result = await judgeTrace(trace, argv.revision, argv.strict, io);
+      const result = await judgeTrace(trace, argv.revision, argv.strict, limits, io);
       worst = Math.max(worst, result.exitCode);
       if (result.problem !== undefined) io.stderr.write(`mcp-conf validate: ${result.problem}\n`);
       if (result.judged === undefined) continue;
@@ -89,14 +107,26 @@ function checkRevisionUpFront(revision: string): void {
   }
 }
 
-async function judgeTrace(trace: string, revision: string | undefined, strict: boolean, io: Io): Promise<TraceResult> {
+function positiveInteger(flag: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`validate: ${flag} takes a positive integer`);
+  return value;
+}
+
+async function judgeTrace(
+  trace: string,
+  revision: string | undefined,
+  strict: boolean,
+  limits: ReadTraceOptions,
+  io: Io,
+): Promise<TraceResult> {
   const label = trace === "-" ? "standard input" : trace;
   const judge = createJudge(revision === undefined ? {} : { revision });
   const lineOfSeq = new Map<number, number>();
   let events = 0;
   let nonLifecycle = 0;
   try {
-    const source: AsyncIterable<TraceEvent> = trace === "-" ? readTrace(io.stdin) : readTraceFile(trace);
+    const source: AsyncIterable<TraceEvent> =
+      trace === "-" ? readTrace(io.stdin, limits) : readTraceFile(trace, limits);
     for await (const event of source) {
       events++;
       // The reader refuses blank lines, so event n (1-based) sits on line n.
