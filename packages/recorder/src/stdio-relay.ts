@@ -97,8 +97,16 @@ export function runStdioRelay(options: StdioRelayOptions): Promise<StdioRelayRes
     child.stdin.on("error", () => {}); // EPIPE once the child has gone; the session's end is the child's exit
 
     // child → client: observe, then forward, pausing the child when the client is slow to read.
+    let clientGone = false;
+    const onClientOutError = () => {
+      // The client closed its end (EPIPE): nobody reads the server any more, so its input ends too.
+      clientGone = true;
+      child.stdin.end();
+    };
+    clientOut.on("error", onClientOutError);
     child.stdout.on("data", (chunk: Buffer) => {
       fromServer.push(chunk);
+      if (clientGone) return;
       if (!clientOut.write(chunk)) {
         child.stdout.pause();
         clientOut.once("drain", () => child.stdout.resume());
@@ -129,6 +137,7 @@ export function runStdioRelay(options: StdioRelayOptions): Promise<StdioRelayRes
       for (const [sig, handler] of handlers) process.off(sig, handler);
       clientIn.off("data", onClientData);
       clientIn.off("end", onClientEnd);
+      clientOut.off("error", onClientOutError);
       clientIn.pause();
       if (clientOut !== process.stdout && "end" in clientOut) clientOut.end();
       const aborted = signal !== null || spawnError !== undefined;
