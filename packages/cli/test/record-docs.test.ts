@@ -77,7 +77,7 @@ function runBlock(steps: Step[], cwd: string, substitute: (text: string) => stri
       out
         .replace(/\n$/, "")
         .split("\n")
-        .filter((line, i, all) => !(all.length === 1 && line === "")),
+        .filter((line, _i, all) => !(all.length === 1 && line === "")),
     );
 }
 
