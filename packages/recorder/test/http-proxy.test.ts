@@ -180,6 +180,7 @@ describe("HTTP proxy: faults", () => {
     });
     await proxy.close();
     expect(res.status).toBe(502);
+    expect([...memory.sessions.keys()]).toEqual(["stateless-1"]); // sessionless traffic: a bucket of its own
     const events = [...memory.sessions.values()].flat();
     expect(events.find((e) => e.kind === "http" && e.direction === "server-to-client")).toMatchObject({
       status: 502,
