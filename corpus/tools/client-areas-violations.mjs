@@ -176,6 +176,18 @@ const traces = {
   "task-045-cancel-result-not-cancelled": () => withTask().call("tasks/cancel", { taskId: T1 }, task(T1, "working")).end(),
   "task-055-failed-without-status-message": () => withTask().call("tasks/get", { taskId: T1 }, task(T1, "failed")).end(),
 
+  // LIFE-015 ("only use capabilities that were successfully negotiated") for the client-side features
+  "life-015-sampling-refused-undeclared": () => {
+    const s = new Session();
+    const id = s.request(S2C, "sampling/createMessage", ask("Capital of France?"));
+    return s.error(C2S, id, -32601, "Method not found").end();
+  },
+  "life-015-tasks-list-undeclared": () => {
+    const s = new Session();
+    const id = s.request(C2S, "tasks/list");
+    return s.error(S2C, id, -32601, "Method not found").end();
+  },
+
   // ROOT
   "root-017-roots-answered-undeclared": () =>
     new Session().ask("roots/list", undefined, { roots: [{ uri: "file:///home/user/app", name: "App" }] }).end(),

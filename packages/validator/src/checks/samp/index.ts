@@ -4,6 +4,7 @@ import {
   answeredOnlyWhenDeclared,
   includeContextAvoided,
   includeContextDeclared,
+  requestOnlyWhenDeclared,
   toolsOnlyWhenDeclared,
   undeclaredToolsRejected,
 } from "./sampling-capability.js";
@@ -18,6 +19,7 @@ import { toolChoiceNoneHonoured, toolChoiceRequiredHonoured } from "./tool-choic
 
 export const checks: CheckDefinition[] = [
   answeredOnlyWhenDeclared,
+  requestOnlyWhenDeclared,
   toolsOnlyWhenDeclared,
   undeclaredToolsRejected,
   includeContextDeclared,

@@ -133,3 +133,23 @@ export const includeContextAvoided: CheckDefinition = {
     };
   },
 };
+
+export const requestOnlyWhenDeclared: CheckDefinition = {
+  id: "samp.request-only-when-declared",
+  description: "A server sends sampling/createMessage only to a client that declared the sampling capability.",
+  subscribe: { exchanges: [CREATE] },
+  create(ctx) {
+    return {
+      exchange(x: Exchange) {
+        if (x.type !== "request" || !serverRequest(x.request)) return;
+        ctx.examined();
+        // A request the client served anyway is the client's declaration clause's to judge (SAMP-007).
+        if (hasCapability(ctx.facts, "client.sampling") || x.response?.message.type === "result") return;
+        ctx.report(
+          x.request.seq,
+          "the server sent sampling/createMessage although the client did not declare the sampling capability",
+        );
+      },
+    };
+  },
+};

@@ -16,6 +16,7 @@ import {
   resultMatchesRequestType,
   statusNotificationWithoutRelatedTask,
 } from "./task-operations.js";
+import { operationsOnlyWhenDeclared } from "./task-operations-capability.js";
 import {
   failedStatusMessage,
   inputRequiredPromptsResult,
@@ -55,4 +56,5 @@ export const checks: CheckDefinition[] = [
   cancelTerminalRejected,
   cancelResultCancelled,
   failedStatusMessage,
+  operationsOnlyWhenDeclared,
 ];
