@@ -3,6 +3,7 @@
  * with a live judge on each session (docs/watch.md). Findings, the tally and the end-of-session report go to
  * stderr — in stdio mode stdout carries the session. Exit codes are record's: the server's in stdio mode.
  */
+import { OtlpConfigError, parseOtlpHeaders, plaintextCollectorWarning, resolveTracesUrl } from "@mcp-conf/otel-mapper";
 import { knownRevisions } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { UsageError } from "../main.js";
@@ -12,6 +13,8 @@ import { type RecordArgs, recordingOptions, runRecording } from "./record.js";
 
 interface WatchArgs extends RecordArgs {
   revision?: string;
+  otlp?: string;
+  "otlp-header"?: string[];
 }
 
 /** Test hook, documented in docs/watch.md: every judging pass also sleeps this many ms. */
@@ -23,6 +26,15 @@ export const watchCommand: Command<WatchArgs> = {
   builder: (yargs: Argv) =>
     recordingOptions(yargs)
       .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
+      .option("otlp", {
+        type: "string",
+        describe: "send one span per exchange to this OTLP/HTTP collector (base URL, or the full /v1/traces URL)",
+      })
+      .option("otlp-header", {
+        type: "string",
+        array: true,
+        describe: "NAME=VALUE header for the collector (repeatable)",
+      })
       .example("$0 watch stdio -- node server.js", "wrap a stdio server in your client's MCP configuration")
       .example("$0 watch http --upstream http://localhost:3000/mcp", "point your client at http://127.0.0.1:8080/"),
   async run(argv, io) {
@@ -31,10 +43,13 @@ export const watchCommand: Command<WatchArgs> = {
         `watch: unknown revision ${JSON.stringify(argv.revision)} (known: ${knownRevisions().join(", ")})`,
       );
     }
+    const otlp = argv.otlp === undefined ? undefined : collector(argv.otlp, argv["otlp-header"] ?? []);
+    if (otlp?.warning) io.stderr.write(`mcp-conf watch: ${otlp.warning}\n`);
     const slowPassMs = Number(process.env[SLOW_PASS_ENV] ?? 0);
     const live = new LiveSessions(io.stderr, {
       ...(argv.revision === undefined ? {} : { revision: argv.revision }),
       ...(slowPassMs > 0 ? { slowPassMs } : {}),
+      ...(otlp ? { otlp: { url: otlp.url, headers: otlp.headers } } : {}),
     });
     return runRecording(argv, io, {
       name: "watch",
@@ -43,3 +58,14 @@ export const watchCommand: Command<WatchArgs> = {
     });
   },
 };
+
+/** `--otlp` and `--otlp-header`, checked before anything starts; a bad one is a usage error. */
+function collector(otlp: string, headerValues: string[]) {
+  try {
+    const url = resolveTracesUrl(otlp);
+    return { url, headers: parseOtlpHeaders(headerValues), warning: plaintextCollectorWarning(url) };
+  } catch (error) {
+    if (error instanceof OtlpConfigError) throw new UsageError(`watch: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,9 +1,11 @@
 /**
- * One live judge per recorded session, fed by the recorder through an extra sink (so judging sits behind the
- * recorder's bounded queue, off the forwarding path), printing through one `WatchPrinter`. HTTP mode can carry
- * several MCP sessions; each gets its own judge and its own end-of-session report.
+ * One live judge per recorded session — and, with `--otlp`, one span exporter — fed by the recorder through an
+ * extra sink (so judging and exporting sit behind the recorder's bounded queue, off the forwarding path), printing
+ * through one `WatchPrinter`. HTTP mode can carry several MCP sessions; each gets its own judge, its own trace id
+ * and its own end-of-session report.
  */
 import { type LiveJudge, startLiveJudge } from "@mcp-conf/live-judge";
+import { createOtlpSink, describeSummary, type OtlpSink, spanFindingsFromLive } from "@mcp-conf/otel-mapper";
 import { callbackSink, type Sink } from "@mcp-conf/recorder";
 import { WatchPrinter } from "./printer.js";
 
@@ -11,10 +13,17 @@ export interface LiveSessionOptions {
   revision?: string;
   /** Test hook: every judging pass also sleeps this long (documented in docs/watch.md). */
   slowPassMs?: number;
+  /** Export spans to this OTLP traces URL, with these request headers. */
+  otlp?: { url: string; headers: Record<string, string> };
+}
+
+interface LiveSession {
+  judge: LiveJudge;
+  spans?: OtlpSink;
 }
 
 export class LiveSessions {
-  private readonly judges = new Map<string, LiveJudge>();
+  private readonly sessions = new Map<string, LiveSession>();
   readonly printer: WatchPrinter;
 
   constructor(
@@ -24,28 +33,40 @@ export class LiveSessions {
     this.printer = new WatchPrinter(stderr, (stderr as NodeJS.WriteStream).isTTY === true);
   }
 
-  /** The sinks that judge one session as it is recorded. */
+  /** The sinks that judge (and export) one session as it is recorded. */
   sinksFor(session: string, trace: string | undefined): Sink[] {
+    const { otlp, ...judging } = this.options;
+    const spans = otlp ? createOtlpSink({ url: otlp.url, headers: otlp.headers }) : undefined;
     const judge = startLiveJudge({
-      ...this.options,
+      ...judging,
       ...(trace === undefined ? {} : { trace }),
-      onPass: (update) => this.printer.pass(update),
+      onPass: (update) => {
+        this.printer.pass(update);
+        if (!spans) return;
+        spans.addFindings(spanFindingsFromLive(update.findings), update.lastSeq);
+        spans.judgedThrough(update.lastSeq);
+      },
       onError: (message) => this.printer.error(message),
     });
-    this.judges.set(session, judge);
-    return [callbackSink((event) => judge.observe(event), "live-judge")];
+    this.sessions.set(session, spans ? { judge, spans } : { judge });
+    return [
+      callbackSink((event) => {
+        judge.observe(event);
+        spans?.observe(event);
+      }, "live-judge"),
+    ];
   }
 
-  /** Ends one session's judging: its remaining findings, the report, withdrawn findings and the tally. */
+  /** Ends one session: its remaining findings, the report, withdrawn findings, the tally, what the spans became. */
   async end(session: string): Promise<void> {
-    const judge = this.judges.get(session);
-    if (!judge) return;
-    this.judges.delete(session);
-    this.printer.end(await judge.close());
-  }
-
-  /** Ends every session still open. */
-  async endAll(): Promise<void> {
-    for (const session of [...this.judges.keys()]) await this.end(session);
+    const live = this.sessions.get(session);
+    if (!live) return;
+    this.sessions.delete(session);
+    const summary = await live.judge.close();
+    this.printer.end(summary);
+    if (!live.spans) return;
+    live.spans.finish();
+    live.spans.addFindings(spanFindingsFromLive(summary.endFindings));
+    this.printer.note(describeSummary(await live.spans.close()));
   }
 }

@@ -50,6 +50,11 @@ export class WatchPrinter {
     this.out.write(text);
   }
 
+  /** A line of the watch's own (`otlp: 12 span(s) exported, …`). */
+  note(text: string): void {
+    this.out.write(`${this.clearTally()}${this.prefix}: ${text}\n`);
+  }
+
   private clearTally(): string {
     if (!this.tallyShown) return "";
     this.tallyShown = false;
