@@ -4,7 +4,10 @@
  * and p99 (target <= 1 ms). (2) streaming 1 KiB notifications through the relay vs a direct pipe: throughput ratio
  * (target >= 80%). (3) HTTP tools/call against server-everything through the proxy vs direct: p50 ratio (target
  * <= 1.10). The relay and the proxy run in their own processes and write their trace files, as `mcp-conf record`
- * does. Sizes: BENCH_ROUND_TRIPS, BENCH_STREAM, BENCH_HTTP_CALLS, BENCH_ROUNDS.
+ * does. Sizes: BENCH_ROUND_TRIPS, BENCH_STREAM, BENCH_HTTP_CALLS, BENCH_ROUNDS. BENCH_SINK picks what the relay
+ * and proxy record into: `main` (default: the main-thread file sink `mcp-conf record` uses), `batch` (the same,
+ * writing 64 KiB at a time), `thread` (the threaded file sink), `callback` (events built, nothing written) or
+ * `none` (no recording: the cost of the extra hop alone).
  */
 import { httpToolCalls, median, percentile, stdioRoundTrips, stdioStream } from "./measure.js";
 
@@ -13,6 +16,7 @@ const STREAM = Number(process.env.BENCH_STREAM ?? 100_000);
 const HTTP_CALLS = Number(process.env.BENCH_HTTP_CALLS ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ms = (n: number) => `${n.toFixed(3)} ms`;
+console.log(`recording into: ${process.env.BENCH_SINK ?? "main"} (BENCH_SINK)`);
 const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 
 // (1) round trips, alternating direct and relayed runs.

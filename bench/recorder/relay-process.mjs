@@ -1,14 +1,19 @@
 // The stdio relay as `mcp-conf record stdio` runs it, without the CLI's start-up: `node relay-process.mjs TRACE -- CMD…`.
-import { fileSink, runStdioRelay, threadedFileSink } from "@mcp-conf/recorder";
+import { callbackSink, fileSink, runStdioRelay, threadedFileSink } from "@mcp-conf/recorder";
 
 const [trace, , command, ...args] = process.argv.slice(2);
+
+/** BENCH_SINK: "main" (default, as `mcp-conf record stdio`), "batch", "thread", "callback" (no file), "none". */
+function chooseSink(kind = "main") {
+  if (kind === "none") return [];
+  if (kind === "callback") return callbackSink((event) => void event);
+  if (kind === "thread") return threadedFileSink(trace, { force: true });
+  return fileSink(trace, { force: true, flush: kind === "batch" ? "batch" : "line" });
+}
 const result = await runStdioRelay({
   command,
   args,
-  sink:
-    process.env.BENCH_SINK === "none"
-      ? []
-      : (process.env.BENCH_SINK === "main" ? fileSink : threadedFileSink)(trace, { force: true }),
+  sink: chooseSink(process.env.BENCH_SINK),
   label: "bench",
 });
 const file = result.stats.sinks[0];
