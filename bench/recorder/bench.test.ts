@@ -3,7 +3,7 @@ import { httpToolCalls, median, percentile, stdioRoundTrips, stdioStream } from 
 
 describe("recorder bench (smoke)", () => {
   it("measures stdio round trips directly and through the relay", async () => {
-    for (const via of ["direct", "recorded"] as const) {
+    for (const via of ["direct", "recorded", "floor"] as const) {
       const latencies = await stdioRoundTrips(via, 50, 10);
       expect(latencies).toHaveLength(50);
       expect(percentile(latencies, 0.5)).toBeGreaterThan(0);
@@ -11,13 +11,15 @@ describe("recorder bench (smoke)", () => {
   });
 
   it("streams notifications directly and through the relay, and the server reads every one", async () => {
-    for (const via of ["direct", "recorded"] as const) expect(await stdioStream(via, 2_000)).toBeGreaterThan(0);
+    for (const via of ["direct", "recorded", "floor"] as const)
+      expect(await stdioStream(via, 2_000)).toBeGreaterThan(0);
   });
 
   it("times tools/call against server-everything directly and through the proxy", async () => {
     const figures = await httpToolCalls(20, 2);
     expect(figures.direct).toHaveLength(20);
     expect(figures.recorded).toHaveLength(20);
+    expect(figures.floor).toHaveLength(20);
   });
 
   it("takes percentiles and medians", () => {

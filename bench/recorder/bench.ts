@@ -4,7 +4,8 @@
  * and p99 (target <= 1 ms). (2) streaming 1 KiB notifications through the relay vs a direct pipe: throughput ratio
  * (target >= 80%). (3) HTTP tools/call against server-everything through the proxy vs direct: p50 ratio (target
  * <= 1.10). The relay and the proxy run in their own processes and write their trace files, as `mcp-conf record`
- * does. Sizes: BENCH_ROUND_TRIPS, BENCH_STREAM, BENCH_HTTP_CALLS, BENCH_ROUNDS. BENCH_SINK picks what the relay
+ * does. Each figure also shows the floor: a do-nothing Node process in the same place (pipe() both ways), the
+ * least any relay or proxy in its own process costs on this machine. Sizes: BENCH_ROUND_TRIPS, BENCH_STREAM, BENCH_HTTP_CALLS, BENCH_ROUNDS. BENCH_SINK picks what the relay
  * and proxy record into: `main` (default: the main-thread file sink `mcp-conf record` uses), `batch` (the same,
  * writing 64 KiB at a time), `thread` (the threaded file sink), `callback` (events built, nothing written) or
  * `none` (no recording: the cost of the extra hop alone).
@@ -19,45 +20,52 @@ const ms = (n: number) => `${n.toFixed(3)} ms`;
 console.log(`recording into: ${process.env.BENCH_SINK ?? "main"} (BENCH_SINK)`);
 const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 
-// (1) round trips, alternating direct and relayed runs.
-const p50s = { direct: [] as number[], recorded: [] as number[] };
-const p99s = { direct: [] as number[], recorded: [] as number[] };
+const VIAS = ["direct", "recorded", "floor"] as const;
+
+// (1) round trips, alternating direct, relayed and floor runs.
+const p50s = { direct: [] as number[], recorded: [] as number[], floor: [] as number[] };
+const p99s = { direct: [] as number[], recorded: [] as number[], floor: [] as number[] };
 for (let round = 0; round < ROUNDS; round++) {
-  for (const via of ["direct", "recorded"] as const) {
+  for (const via of VIAS) {
     const latencies = await stdioRoundTrips(via, ROUND_TRIPS);
     p50s[via].push(percentile(latencies, 0.5));
     p99s[via].push(percentile(latencies, 0.99));
   }
 }
-const p50 = { direct: median(p50s.direct), recorded: median(p50s.recorded) };
-const p99 = { direct: median(p99s.direct), recorded: median(p99s.recorded) };
+const p50 = { direct: median(p50s.direct), recorded: median(p50s.recorded), floor: median(p50s.floor) };
+const p99 = { direct: median(p99s.direct), recorded: median(p99s.recorded), floor: median(p99s.floor) };
 console.log(
   `stdio round trips (${ROUND_TRIPS} x ${ROUNDS}): p50 ${ms(p50.direct)} direct, ${ms(p50.recorded)} relayed ` +
-    `-> x${(p50.recorded / p50.direct).toFixed(2)}, +${ms(p50.recorded - p50.direct)} (target <= +0.2 ms: ${verdict(p50.recorded - p50.direct <= 0.2)})`,
+    `-> x${(p50.recorded / p50.direct).toFixed(2)}, +${ms(p50.recorded - p50.direct)} (target <= +0.2 ms: ${verdict(p50.recorded - p50.direct <= 0.2)}); ` +
+    `floor relay +${ms(p50.floor - p50.direct)}`,
 );
 console.log(
   `stdio round trips: p99 ${ms(p99.direct)} direct, ${ms(p99.recorded)} relayed ` +
-    `-> x${(p99.recorded / p99.direct).toFixed(2)}, +${ms(p99.recorded - p99.direct)} (target <= +1 ms: ${verdict(p99.recorded - p99.direct <= 1)})`,
+    `-> x${(p99.recorded / p99.direct).toFixed(2)}, +${ms(p99.recorded - p99.direct)} (target <= +1 ms: ${verdict(p99.recorded - p99.direct <= 1)}); ` +
+    `floor relay +${ms(p99.floor - p99.direct)}`,
 );
 
 // (2) streaming.
-const streamMs = { direct: [] as number[], recorded: [] as number[] };
+const streamMs = { direct: [] as number[], recorded: [] as number[], floor: [] as number[] };
 for (let round = 0; round < ROUNDS; round++) {
-  for (const via of ["direct", "recorded"] as const) streamMs[via].push(await stdioStream(via, STREAM));
+  for (const via of VIAS) streamMs[via].push(await stdioStream(via, STREAM));
 }
-const stream = { direct: median(streamMs.direct), recorded: median(streamMs.recorded) };
+const stream = { direct: median(streamMs.direct), recorded: median(streamMs.recorded), floor: median(streamMs.floor) };
 const ratio = stream.direct / stream.recorded;
 const mibps = (t: number) => ((STREAM * 1024) / 1048576 / (t / 1000)).toFixed(0);
 console.log(
   `stdio streaming (${STREAM.toLocaleString("en-US")} x 1 KiB): ${mibps(stream.direct)} MiB/s direct, ${mibps(stream.recorded)} MiB/s relayed ` +
-    `-> ${(ratio * 100).toFixed(0)}% of direct throughput (target >= 80%: ${verdict(ratio >= 0.8)})`,
+    `-> ${(ratio * 100).toFixed(0)}% of direct throughput (target >= 80%: ${verdict(ratio >= 0.8)}); ` +
+    `floor relay ${((stream.direct / stream.floor) * 100).toFixed(0)}%`,
 );
 
 // (3) HTTP.
 const http = await httpToolCalls(HTTP_CALLS);
 const h50 = { direct: percentile(http.direct, 0.5), recorded: percentile(http.recorded, 0.5) };
 const h99 = { direct: percentile(http.direct, 0.99), recorded: percentile(http.recorded, 0.99) };
+const hFloor = percentile(http.floor, 0.5) / h50.direct;
 console.log(
   `http tools/call (${HTTP_CALLS}): p50 ${ms(h50.direct)} direct, ${ms(h50.recorded)} proxied -> x${(h50.recorded / h50.direct).toFixed(2)} ` +
-    `(target <= x1.10: ${verdict(h50.recorded / h50.direct <= 1.1)}); p99 x${(h99.recorded / h99.direct).toFixed(2)}`,
+    `(target <= x1.10: ${verdict(h50.recorded / h50.direct <= 1.1)}); p99 x${(h99.recorded / h99.direct).toFixed(2)}; ` +
+    `floor proxy p50 x${hFloor.toFixed(2)}`,
 );

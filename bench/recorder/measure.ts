@@ -16,6 +16,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const ECHO_SERVER = join(here, "echo-server.mjs");
 const RELAY = join(here, "relay-process.mjs");
 const PROXY = join(here, "proxy-process.mjs");
+const FLOOR_RELAY = join(here, "floor-relay.mjs");
+const FLOOR_PROXY = join(here, "floor-proxy.mjs");
 const fromRecorder = createRequire(join(here, "..", "..", "packages", "recorder", "package.json"));
 const EVERYTHING = join(
   dirname(fromRecorder.resolve("@modelcontextprotocol/server-everything/package.json")),
@@ -23,7 +25,8 @@ const EVERYTHING = join(
   "index.js",
 );
 
-export type Via = "direct" | "recorded";
+/** `floor`: a do-nothing Node process in the same place (pipe() both ways), the least any relay or proxy costs. */
+export type Via = "direct" | "recorded" | "floor";
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -41,7 +44,9 @@ function startEcho(via: Via, dir: string): ChildProcess {
   const args =
     via === "direct"
       ? [ECHO_SERVER]
-      : [RELAY, join(dir, `trace-${Date.now()}.jsonl`), "--", process.execPath, ECHO_SERVER];
+      : via === "floor"
+        ? [FLOOR_RELAY, "--", process.execPath, ECHO_SERVER]
+        : [RELAY, join(dir, `trace-${Date.now()}.jsonl`), "--", process.execPath, ECHO_SERVER];
   const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
   return child;
 }
@@ -153,10 +158,11 @@ export async function startEverything(): Promise<{ url: string; stop(): void }> 
   throw new Error("server-everything did not start");
 }
 
-/** The proxy in its own process, writing per-session traces to a temp dir. */
-export async function startProxy(upstream: string): Promise<{ url: string; stop(): Promise<void> }> {
+/** The proxy in its own process, writing per-session traces to a temp dir (or the floor proxy). */
+export async function startProxy(upstream: string, floor = false): Promise<{ url: string; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), "bench-proxy-"));
-  const child = spawn(process.execPath, [PROXY, upstream, dir], { stdio: ["ignore", "pipe", "inherit"] });
+  const args = floor ? [FLOOR_PROXY, upstream] : [PROXY, upstream, dir];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   const url = await lineReader(child.stdout!).next();
   return {
     url,
@@ -232,30 +238,33 @@ export async function httpSession(url: string) {
   };
 }
 
-/** tools/call latencies direct and through the proxy, interleaved in blocks so drift hits both alike. */
-export async function httpToolCalls(count: number, blocks = 10): Promise<{ direct: number[]; recorded: number[] }> {
+/** tools/call latencies direct, through the proxy and through the floor proxy, interleaved in blocks. */
+export async function httpToolCalls(
+  count: number,
+  blocks = 10,
+): Promise<{ direct: number[]; recorded: number[]; floor: number[] }> {
   const everything = await startEverything();
   const proxy = await startProxy(everything.url);
-  const direct = await httpSession(everything.url);
-  const recorded = await httpSession(proxy.url);
+  const floorProxy = await startProxy(everything.url, true);
+  const sessions = {
+    direct: await httpSession(everything.url),
+    recorded: await httpSession(proxy.url),
+    floor: await httpSession(floorProxy.url),
+  };
+  const vias = ["direct", "recorded", "floor"] as const;
   try {
-    for (let i = 0; i < 50; i++) {
-      await direct.call();
-      await recorded.call();
-    }
-    const out = { direct: [] as number[], recorded: [] as number[] };
+    for (let i = 0; i < 50; i++) for (const via of vias) await sessions[via].call();
+    const out = { direct: [] as number[], recorded: [] as number[], floor: [] as number[] };
     const perBlock = Math.max(1, Math.floor(count / blocks));
     for (let b = 0; b < blocks; b++) {
-      for (let i = 0; i < perBlock; i++) out.direct.push(await direct.call());
-      for (let i = 0; i < perBlock; i++) out.recorded.push(await recorded.call());
+      for (const via of vias) for (let i = 0; i < perBlock; i++) out[via].push(await sessions[via].call());
     }
-    out.direct.sort((a, b) => a - b);
-    out.recorded.sort((a, b) => a - b);
+    for (const via of vias) out[via].sort((x, y) => x - y);
     return out;
   } finally {
-    direct.close();
-    recorded.close();
+    for (const via of vias) sessions[via].close();
     await proxy.stop();
+    await floorProxy.stop();
     everything.stop();
   }
 }
