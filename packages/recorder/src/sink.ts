@@ -61,7 +61,7 @@ export interface PendingEvent {
 }
 
 export interface QueueLimits {
-  /** Events held at most before new ones are dropped. Default 10,000. */
+  /** Events held at most before new ones are dropped. Default 100,000 (the byte bound usually comes first). */
   maxEvents?: number;
   /** Observed bytes held at most before new events are dropped. Default 64 MiB. */
   maxBytes?: number;
@@ -69,7 +69,7 @@ export interface QueueLimits {
   closeTimeoutMs?: number;
 }
 
-const DEFAULTS = { maxEvents: 10_000, maxBytes: 64 * 1024 * 1024, closeTimeoutMs: 10_000 };
+const DEFAULTS = { maxEvents: 100_000, maxBytes: 64 * 1024 * 1024, closeTimeoutMs: 10_000 };
 /**
  * The drain yields to I/O (the forwarding path) after this long, so a busy sink never holds the loop for long. Short,
  * because forwarding comes first: in a sustained burst the drain falls behind and the bounded queue drops (counted)
