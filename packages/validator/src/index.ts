@@ -16,8 +16,6 @@ export { judgeRequirement, levelFails, sortFindings, totalsOf, verdictOf } from 
 export * from "./engine/types.js";
 /** The spec as data: bundled registries per revision. */
 export { AREA_ORDER, type AreaFile, knownRevisions, loadAreas, loadRegistry } from "./registry/index.js";
-/** Validation against a revision's official MCP JSON Schema. */
-export { type SchemaValidator, schemaFor, schemaRevisions } from "./schema/index.js";
 /** Reports: render a judged trace as text, JSON, JUnit XML or SARIF 2.1.0 (`renderReports` for several traces). */
 export {
   isReportFormat,
@@ -29,3 +27,5 @@ export {
   renderReports,
   reportToJson,
 } from "./report/index.js";
+/** Validation against a revision's official MCP JSON Schema. */
+export { type SchemaValidator, schemaFor, schemaRevisions } from "./schema/index.js";
