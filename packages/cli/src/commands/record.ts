@@ -157,20 +157,21 @@ async function recordHttp(
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`record http: cannot listen on ${formatListen(listen)} (${code})`);
   }
-  if (!isLoopbackHost(listen.host)) {
-    io.stderr.write(
-      `${prefix} warning: listening on ${listen.host}, which is not a loopback address: anyone who can reach it can send requests through it to ${upstream.href}\n`,
-    );
-  }
-  io.stderr.write(`${prefix} proxying ${proxy.url} to ${upstream.href} (stop with Ctrl-C)\n`);
-
-  await new Promise<void>((resolve) => {
+  // The stop signals are caught before the address is announced, so a signal sent on seeing it stops us cleanly.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       for (const signal of STOP_SIGNALS) process.off(signal, stop);
       resolve();
     };
     for (const signal of STOP_SIGNALS) process.on(signal, stop);
   });
+  if (!isLoopbackHost(listen.host)) {
+    io.stderr.write(
+      `${prefix} warning: listening on ${listen.host}, which is not a loopback address: anyone who can reach it can send requests through it to ${upstream.href}\n`,
+    );
+  }
+  io.stderr.write(`${prefix} proxying ${proxy.url} to ${upstream.href} (stop with Ctrl-C)\n`);
+  await stopped;
   const stats = await proxy.close();
   let written = 0;
   for (const session of stats.sessions) {
