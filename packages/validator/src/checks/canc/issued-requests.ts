@@ -14,6 +14,7 @@ import {
   type RequestRef,
   type SessionFacts,
 } from "@mcp-conf/trace-format";
+import { trimOldest } from "../../engine/bounded.js";
 import { createdTaskOfExchange, isTaskAugmented, paramsOf } from "../task/task-model.js";
 
 export interface IssuedRequest {
@@ -54,10 +55,7 @@ export class IssuedRequests {
     const id = ref.message.id;
     if (space.has(id)) space.delete(id);
     space.set(id, { method: ref.message.method, seq: ref.seq, taskAugmented: isTaskAugmented(paramsOf(ref)) });
-    if (space.size > LIMIT) {
-      space.delete(space.keys().next().value as JsonRpcId);
-      this.forgotten = true;
-    }
+    if (trimOldest(space, LIMIT)) this.forgotten = true;
   }
 
   observeExchange(x: Exchange): void {

@@ -5,6 +5,7 @@
  * it. The token history is the trace's shared TokenLedger.
  */
 import type { Direction, Exchange, MessageRef } from "@mcp-conf/trace-format";
+import { trimOldest } from "../../engine/bounded.js";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { AUGMENTABLE_METHODS, opposite, paramsOf, relatedTaskId, TASK_STATE_METHODS } from "../task/task-model.js";
 import { notificationToken, requestToken, type TokenLedger, tokenLedger } from "./token-ledger.js";
@@ -189,7 +190,7 @@ export const progressIncreases: CheckDefinition = {
           previous.seq = ref.seq;
         } else {
           map.set(token, { progress, seq: ref.seq });
-          if (map.size > 20_000) map.delete(map.keys().next().value);
+          trimOldest(map, 20_000);
         }
       },
     };

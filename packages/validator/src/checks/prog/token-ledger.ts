@@ -7,6 +7,7 @@
  * check stops claiming a token was "never provided".
  */
 import type { Direction, Exchange, MessageRef, SessionFacts } from "@mcp-conf/trace-format";
+import { trimOldest } from "../../engine/bounded.js";
 import {
   createdTaskOfExchange,
   metaOf,
@@ -44,9 +45,7 @@ function isToken(value: unknown): value is Token {
 
 function boundedSet<K, V>(map: Map<K, V>, key: K, value: V): boolean {
   map.set(key, value);
-  if (map.size <= LIMIT) return false;
-  map.delete(map.keys().next().value as K);
-  return true;
+  return trimOldest(map, LIMIT);
 }
 
 export class TokenLedger {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { trimOldest } from "./bounded.js";
+
+describe("trimOldest", () => {
+  it("leaves a map within its limit alone", () => {
+    const map = new Map([
+      ["a", 1],
+      ["b", 2],
+    ]);
+    expect(trimOldest(map, 2)).toBe(false);
+    expect([...map.keys()]).toEqual(["a", "b"]);
+  });
+
+  it("forgets the oldest entries, an eighth of the limit beyond it at once, keeping the newest", () => {
+    const map = new Map<number, number>();
+    for (let i = 0; i < 17; i++) map.set(i, i);
+    expect(trimOldest(map, 16)).toBe(true);
+    expect([...map.keys()]).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+  });
+
+  it("keeps insertion cheap when a map is trimmed after every insertion", () => {
+    const map = new Map<string, number>();
+    const start = process.cpuUsage();
+    for (let i = 0; i < 200_000; i++) {
+      map.set(`k${i}`, i);
+      trimOldest(map, 20_000);
+    }
+    const used = process.cpuUsage(start);
+    expect(map.size).toBeLessThanOrEqual(20_000);
+    expect(map.has("k199999")).toBe(true);
+    // One key at a time this takes many seconds; in batches, well under one.
+    expect((used.user + used.system) / 1000).toBeLessThan(2_000);
+  });
+});

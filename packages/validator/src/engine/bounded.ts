@@ -1,0 +1,17 @@
+/**
+ * Bounding what a check remembers. A `Map` keeps insertion order, so "forget the oldest" is deleting from the front
+ * of its key iterator — but one key at a time that is slow: V8 keeps deleted slots until the table rehashes, and
+ * every `keys().next()` walks over all of them (~40 µs per insertion at 20,000 entries, which made a million-event
+ * stream take a minute). `trimOldest` forgets an eighth of the limit at once, so the walk is paid once per batch.
+ */
+
+/** Deletes the oldest entries of `map` beyond `limit` (and an eighth of `limit` more); true if it forgot any. */
+export function trimOldest<K, V>(map: Map<K, V>, limit: number): boolean {
+  if (map.size <= limit) return false;
+  let excess = map.size - limit + Math.ceil(limit / 8);
+  for (const key of map.keys()) {
+    map.delete(key);
+    if (--excess <= 0) break;
+  }
+  return true;
+}
