@@ -1,7 +1,7 @@
 /**
  * The README's example is executed, not copied: its ```ts block is written as a test file into a temporary project
  * that depends on the built packages (linked as node_modules), next to a real corpus trace, and run with vitest as
- * a user's suite would run it. Both of its tests must pass.
+ * a user's suite would run it. Both of its tests must pass, and it must type-check under strict settings.
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -53,7 +53,34 @@ describe("packages/validator/README.md", () => {
       ],
       { cwd: project, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", MCP_CONF_TEST_JSON: "" } },
     );
+    // A user's type-check passes too: the package's declarations carry the example under strict settings.
+    symlinkSync(join(REPO_ROOT, "node_modules", "@types"), join(project, "node_modules", "@types"));
+    writeFileSync(
+      join(project, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: ["node"],
+        },
+        files: ["example.test.ts"],
+      }),
+    );
+    const tsc = spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", project],
+      {
+        cwd: project,
+        encoding: "utf8",
+      },
+    );
     rmSync(project, { recursive: true, force: true });
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
+    expect(tsc.status).toBe(0);
     const output = `${run.stdout}\n${run.stderr}`.replace(/\u001b\[[0-9;]*m/g, "");
     expect(output).toMatch(/Tests\s+2 passed \(2\)/);
     expect(run.status, output).toBe(0);
