@@ -5,10 +5,10 @@
  * stream take a minute). `trimOldest` forgets an eighth of the limit at once, so the walk is paid once per batch.
  */
 
-/** Deletes the oldest entries of `map` beyond `limit` (and an eighth of `limit` more); true if it forgot any. */
+/** Once `map` outgrows `limit`, deletes its oldest entries: the excess, at least an eighth of `limit`; true if so. */
 export function trimOldest<K, V>(map: Map<K, V>, limit: number): boolean {
   if (map.size <= limit) return false;
-  let excess = map.size - limit + Math.ceil(limit / 8);
+  let excess = Math.max(map.size - limit, Math.ceil(limit / 8));
   for (const key of map.keys()) {
     map.delete(key);
     if (--excess <= 0) break;

@@ -5,6 +5,7 @@
  * request type. Shared by the TASK, PROG and CANC checks; every reader takes `unknown` and never throws.
  */
 import { type Direction, type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+import { trimOldest } from "../../engine/bounded.js";
 
 export const RELATED_TASK_KEY = "io.modelcontextprotocol/related-task";
 export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(["completed", "failed", "cancelled"]);
@@ -170,16 +171,7 @@ export class BoundedMap<K, V> {
   set(key: K, value: V): void {
     if (this.map.has(key)) this.map.delete(key);
     this.map.set(key, value);
-    if (this.map.size > this.limit) {
-      // Forget the oldest eighth at once: a Map keeps deleted slots until it rehashes, so finding the oldest key
-      // one eviction at a time walks ever more holes (~40 µs per set at 20,000 entries).
-      let evict = Math.ceil(this.limit / 8);
-      for (const oldest of this.map.keys()) {
-        this.map.delete(oldest);
-        if (--evict <= 0) break;
-      }
-      this.forgotten = true;
-    }
+    if (trimOldest(this.map, this.limit)) this.forgotten = true;
   }
   delete(key: K): void {
     this.map.delete(key);
