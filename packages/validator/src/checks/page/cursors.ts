@@ -7,6 +7,7 @@
  */
 import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/trace-format";
 import { isPlainObject } from "@mcp-conf/trace-format";
+import { trimOldest } from "../../engine/bounded.js";
 import type { CheckDefinition } from "../../engine/types.js";
 import { INVALID_PARAMS } from "../prom/requests.js";
 import { answeredClientRequest, describeAnswer, errorCode, quote } from "../tool/text.js";
@@ -28,11 +29,7 @@ class IssuedCursors {
     if (!methods) {
       methods = new Set();
       this.issued.set(next, methods);
-      if (this.issued.size > MAX_CURSORS) {
-        const oldest = this.issued.keys().next();
-        if (!oldest.done) this.issued.delete(oldest.value);
-        this.forgot = true;
-      }
+      if (trimOldest(this.issued, MAX_CURSORS)) this.forgot = true;
     }
     methods.add(exchange.method);
   }

@@ -4,6 +4,7 @@
  * change with `notifications/prompts/list_changed`. Bounded like the tool catalog.
  */
 import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+import { trimOldest } from "../../engine/bounded.js";
 import { ListingAssembler, nameOf } from "../page/listing.js";
 
 export const MAX_PROMPTS = 10_000;
@@ -23,10 +24,7 @@ export class PromptCatalog {
       if (name === undefined || !isPlainObject(item)) continue;
       this.prompts.delete(name);
       this.prompts.set(name, item);
-      if (this.prompts.size > MAX_PROMPTS) {
-        const oldest = this.prompts.keys().next();
-        if (!oldest.done) this.prompts.delete(oldest.value);
-      }
+      trimOldest(this.prompts, MAX_PROMPTS);
     }
     if (accepted.listing) {
       this.complete = new Set(accepted.listing.items.map(nameOf).filter((n): n is string => n !== undefined));

@@ -4,6 +4,7 @@
  * forgotten tool is simply not judged).
  */
 import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
+import { trimOldest } from "../../engine/bounded.js";
 import { answeredClientRequest } from "./text.js";
 
 export const MAX_TOOLS = 10_000;
@@ -20,10 +21,7 @@ export class ToolCatalog {
       if (!isPlainObject(tool) || typeof tool.name !== "string") continue;
       this.tools.delete(tool.name);
       this.tools.set(tool.name, tool);
-      if (this.tools.size > MAX_TOOLS) {
-        const oldest = this.tools.keys().next();
-        if (!oldest.done) this.tools.delete(oldest.value);
-      }
+      trimOldest(this.tools, MAX_TOOLS);
     }
   }
 
