@@ -37,7 +37,7 @@ describe("record stdio", () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 300_000 }), async (bytes) => {
         const run = await runCli(["record", "stdio", "-o", fresh(), "--", "cat"], bytes);
-        expect(run.code).toBe(0);
+        expect(run.code, run.stderr).toBe(0);
         expect(run.stdout.equals(Buffer.from(bytes))).toBe(true);
       }),
       { numRuns: 5 },
