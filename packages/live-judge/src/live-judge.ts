@@ -1,6 +1,6 @@
 /**
- * The session's side of the live judge: events are handed over in batches (one `postMessage` per turn of the event
- * loop, never per event) to the judge's worker thread, whose passes come back as new findings and the tally. Nothing
+ * The session's side of the live judge: events are handed over in batches (one `postMessage` every few ms, never
+ * one per event) to the judge's worker thread, whose passes come back as new findings and the tally. Nothing
  * here waits for judging; `close()` is the only call that does, once the session is over.
  */
 import { Worker } from "node:worker_threads";
@@ -40,6 +40,12 @@ export interface LiveSummary {
   judgingMs: number;
 }
 
+/**
+ * Events are handed to the judge's thread at most this often: one message per few ms instead of one per event
+ * keeps the cost of crossing threads small, for a lag the user cannot see.
+ */
+const HAND_OVER_MS = 4;
+
 export class LiveJudge {
   private readonly worker: Worker;
   private pending: TraceEvent[] = [];
@@ -48,6 +54,11 @@ export class LiveJudge {
   private readonly tally: Tally = { exchanges: 0, fail: 0, warn: 0 };
   private closing: Promise<LiveSummary> | undefined;
   private resolveDone: ((message: Extract<FromWorker, { type: "done" }>) => void) | undefined;
+  private resolveReady: (() => void) | undefined;
+  /** Resolves once the judge's thread has loaded the validator (events observed before are queued, not lost). */
+  readonly ready: Promise<void> = new Promise((resolve) => {
+    this.resolveReady = resolve;
+  });
 
   constructor(private readonly options: LiveJudgeOptions = {}) {
     const workerOptions: WorkerOptions = {};
@@ -70,7 +81,7 @@ export class LiveJudge {
     this.pending.push(event);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
-    setImmediate(() => this.flush());
+    setTimeout(() => this.flush(), HAND_OVER_MS).unref();
   }
 
   /** The session is over: judge what is left, finish the trace, and compare the live findings with the report. */
@@ -99,6 +110,9 @@ export class LiveJudge {
 
   private receive(message: FromWorker): void {
     switch (message.type) {
+      case "ready":
+        this.resolveReady?.();
+        return;
       case "pass": {
         const moved = message.exchanges !== this.tally.exchanges;
         this.tally.exchanges = message.exchanges;

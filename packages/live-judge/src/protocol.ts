@@ -37,6 +37,8 @@ export interface WorkerOptions {
 export type ToWorker = { type: "events"; events: TraceEvent[] } | { type: "finish" };
 
 export type FromWorker =
+  /** The judge's thread has loaded the validator and waits for events. */
+  | { type: "ready" }
   /** New findings of one pass, and the number of exchanges completed so far. */
   | { type: "pass"; findings: LiveFinding[]; exchanges: number; lastSeq: number; busyMs: number }
   /** Judging stopped (an undeclared or unknown revision); the session goes on. */

@@ -8,11 +8,10 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import { createJudge, type Judge, renderReport, validate } from "@mcp-conf/validator";
+import { createJudge, type Judge, renderReport } from "@mcp-conf/validator";
 import { Attribution, findingKey } from "./attribution.js";
 import { exchangesCompletedBy } from "./exchanges.js";
 import type { FromWorker, LiveFinding, ToWorker, WorkerOptions } from "./protocol.js";
-import { warmUpSession } from "./warm-up.js";
 
 const port = parentPort;
 if (!port) throw new Error("the live judge's worker must run in a worker thread");
@@ -24,7 +23,6 @@ const BURST_MS = 250;
 const TALLY_EVERY_MS = 100;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-validate(warmUpSession());
 const judge: Judge = createJudge(options.revision === undefined ? {} : { revision: options.revision });
 let attribution: Attribution | undefined;
 const posted = new Set<string>();
@@ -44,6 +42,7 @@ let postedExchanges = 0;
 let tallyTimer: ReturnType<typeof setTimeout> | undefined;
 
 const send = (message: FromWorker) => port.postMessage(message);
+send({ type: "ready" });
 
 port.on("message", (message: ToWorker) => {
   if (message.type === "events") {
