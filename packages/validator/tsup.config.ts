@@ -6,7 +6,7 @@ export default defineConfig({
   dts: true,
   clean: true,
   target: "node20",
-  // JSON imported from a dependency (e.g. ajv's draft-06 meta-schema) is bundled: esbuild drops the
+  // JSON imported from a dependency is bundled: esbuild drops the
   // `with { type: "json" }` attribute of an external import, which Node then refuses to load.
   noExternal: [/\.json$/],
 });

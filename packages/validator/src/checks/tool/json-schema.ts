@@ -7,11 +7,14 @@
  * catastrophic (a quantified group that itself holds a quantifier) are not compiled: a hostile regex must not
  * stall the judge. Formats are annotations here, as in 2020-12 by default.
  */
+import { createRequire } from "node:module";
+import type AjvDraft07 from "ajv";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import AjvDraft07 from "ajv";
-import Ajv2019 from "ajv/dist/2019.js";
-import Ajv2020 from "ajv/dist/2020.js";
-import draft06MetaSchema from "ajv/dist/refs/json-schema-draft-06.json" with { type: "json" };
+import type Ajv2019 from "ajv/dist/2019.js";
+import type Ajv2020 from "ajv/dist/2020.js";
+
+// Ajv is loaded on first use, not at import: most traces declare no schema, and loading it costs ~55 ms of start-up.
+const require = createRequire(import.meta.url);
 
 type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06";
 type AjvInstance = InstanceType<typeof Ajv2020.default>;
@@ -52,11 +55,13 @@ function ajvFor(dialect: Dialect): AjvInstance {
   let ajv = instances[dialect];
   if (!ajv) {
     const options = { strict: false, allErrors: false, validateFormats: false, addUsedSchema: false } as const;
-    if (dialect === "2020-12") ajv = new Ajv2020.default(options);
-    else if (dialect === "2019-09") ajv = new Ajv2019.default(options) as unknown as AjvInstance;
-    else {
-      ajv = new AjvDraft07.default(options) as unknown as AjvInstance;
-      if (dialect === "draft-06") ajv.addMetaSchema(draft06MetaSchema);
+    if (dialect === "2020-12") {
+      ajv = new (require("ajv/dist/2020.js") as typeof Ajv2020).default(options);
+    } else if (dialect === "2019-09") {
+      ajv = new (require("ajv/dist/2019.js") as typeof Ajv2019).default(options) as unknown as AjvInstance;
+    } else {
+      ajv = new (require("ajv") as typeof AjvDraft07).default(options) as unknown as AjvInstance;
+      if (dialect === "draft-06") ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-06.json"));
     }
     instances[dialect] = ajv;
   }
