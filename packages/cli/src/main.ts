@@ -3,7 +3,7 @@
  * its exit code; bad invocations print one line and exit 2 (see `docs/cli.md`).
  */
 import yargs, { type Argv } from "yargs";
-import { COMMANDS } from "./commands/index.js";
+import { COMMANDS, commandName } from "./commands/index.js";
 import { VERSION } from "./version.js";
 
 export const EXIT = { ok: 0, fail: 1, usage: 2, malformed: 3 } as const;
@@ -37,25 +37,16 @@ function restoreStdinArgs(argv: Record<string, unknown>): Record<string, unknown
   return out;
 }
 
-/** The first word of every command (and its aliases), to refuse an unknown command with a clear line. */
-function knownCommandNames(): Set<string> {
-  const names = new Set<string>();
-  for (const { command } of COMMANDS) {
-    for (const form of Array.isArray(command) ? command : [command]) {
-      const name = form.split(" ")[0];
-      if (name !== undefined && name !== "" && name !== "$0") names.add(name);
-    }
-  }
-  return names;
-}
-
 /** Runs the CLI with `args` (without `node` and the script) and resolves to the exit code. */
 export async function main(args: string[], io: Io = defaultIo()): Promise<number> {
   const first = args[0];
-  if (first !== undefined && !first.startsWith("-") && !knownCommandNames().has(first)) {
+  const chosen = COMMANDS.find((entry) => commandName(entry) === first);
+  if (first !== undefined && !first.startsWith("-") && !chosen) {
     io.stderr.write(`mcp-conf: unknown command ${JSON.stringify(first)}; see mcp-conf --help\n`);
     return EXIT.usage;
   }
+  // Only the command being run is loaded; the others are listed by name for --help.
+  const loaded = chosen ? await chosen.load() : undefined;
   let exitCode: number = EXIT.ok;
   let parseError: string | undefined;
   // yargs drops a bare `-` (the usual name for standard input); carry it through as a token and restore it.
@@ -76,13 +67,14 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
       if (err instanceof UsageError) throw err;
       parseError = msg ?? err?.message ?? "bad invocation";
     });
-  for (const command of COMMANDS) {
+  for (const entry of COMMANDS) {
+    const module = entry === chosen ? loaded : undefined;
     parser.command({
-      command: command.command,
-      describe: command.describe,
-      builder: command.builder,
+      command: entry.command,
+      describe: entry.describe,
+      builder: module ? module.builder : (yargs) => yargs,
       handler: async (argv) => {
-        exitCode = await command.run(restoreStdinArgs(argv) as never, io);
+        if (module) exitCode = await module.run(restoreStdinArgs(argv) as never, io);
       },
     });
   }

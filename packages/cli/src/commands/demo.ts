@@ -13,8 +13,6 @@ import type { Command } from "./index.js";
 const PREFIX = "mcp-conf demo:";
 
 export const demoCommand: Command = {
-  command: "demo",
-  describe: "Watch a real MCP session live: server-everything driven by the official SDK client through watch",
   builder: (yargs) => yargs.example("$0 demo", "run the scripted session and see its findings and report"),
   async run(_argv, io) {
     const bin = fileURLToPath(new URL("./bin.js", import.meta.url));

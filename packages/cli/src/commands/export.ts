@@ -26,8 +26,6 @@ interface ExportArgs {
 }
 
 export const exportCommand: Command<ExportArgs> = {
-  command: "export <trace>",
-  describe: "Export a recorded trace for other tools (otlp: OpenTelemetry spans as OTLP JSON)",
   builder: (yargs: Argv) =>
     yargs
       .positional("trace", { type: "string", describe: "trace file (JSONL); - reads standard input" })

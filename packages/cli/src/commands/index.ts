@@ -1,26 +1,59 @@
-/** The commands mcp-conf offers, in the order `--help` lists them. */
+/**
+ * The commands mcp-conf offers, in the order `--help` lists them. Each names its usage and summary here, and its
+ * options and work in its own module, loaded only when that command runs: `record stdio` starts a server without
+ * first loading the validator, the exporter or the SDK.
+ */
 import type { Argv } from "yargs";
 import type { Io } from "../main.js";
-import { demoCommand } from "./demo.js";
-import { exportCommand } from "./export.js";
-import { recordCommand } from "./record.js";
-import { requirementsCommand } from "./requirements.js";
-import { validateCommand } from "./validate.js";
-import { watchCommand } from "./watch.js";
 
+/** A command's module: its options and what it does. */
 export interface Command<A = Record<string, unknown>> {
-  command: string | string[];
-  describe: string;
   builder: (yargs: Argv) => Argv;
   /** Resolves to the exit code. Throw `UsageError` for bad input. */
   run(argv: A, io: Io): Promise<number>;
 }
 
-export const COMMANDS: Command<never>[] = [
-  demoCommand,
-  watchCommand,
-  recordCommand,
-  validateCommand,
-  requirementsCommand,
-  exportCommand,
+export interface CommandEntry {
+  /** Usage as yargs reads it: the name, then its positionals. */
+  command: string;
+  describe: string;
+  load(): Promise<Command<never>>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    command: "demo",
+    describe: "Watch a real MCP session live: server-everything driven by the official SDK client through watch",
+    load: async () => (await import("./demo.js")).demoCommand,
+  },
+  {
+    command: "watch <mode> [command..]",
+    describe: "Record a session and judge it live: findings on stderr as they happen, the report at the end",
+    load: async () => (await import("./watch.js")).watchCommand,
+  },
+  {
+    command: "record <mode> [command..]",
+    describe: "Record a session: stdio relay (record stdio -- CMD…) or HTTP proxy (record http --upstream URL)",
+    load: async () => (await import("./record.js")).recordCommand,
+  },
+  {
+    command: "validate <trace..>",
+    describe: "Judge recorded traces clause by clause against the MCP specification",
+    load: async () => (await import("./validate.js")).validateCommand,
+  },
+  {
+    command: "requirements",
+    describe: "List the specification clauses of a revision and how each is judged",
+    load: async () => (await import("./requirements.js")).requirementsCommand,
+  },
+  {
+    command: "export <trace>",
+    describe: "Export a recorded trace for other tools (otlp: OpenTelemetry spans as OTLP JSON)",
+    load: async () => (await import("./export.js")).exportCommand,
+  },
 ];
+
+/** The name a command is invoked by: the first word of its usage. */
+export function commandName(entry: CommandEntry): string {
+  return entry.command.split(" ")[0]!;
+}

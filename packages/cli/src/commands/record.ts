@@ -47,8 +47,6 @@ export interface SessionTap {
 const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 export const recordCommand: Command<RecordArgs> = {
-  command: "record <mode> [command..]",
-  describe: "Record a session: stdio relay (record stdio -- CMD…) or HTTP proxy (record http --upstream URL)",
   builder: (yargs: Argv) =>
     recordingOptions(yargs)
       .example("$0 record stdio -- node server.js", "relay a stdio server, trace in the state directory")

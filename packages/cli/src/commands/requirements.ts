@@ -17,8 +17,6 @@ interface RequirementsArgs {
 const FORMATS = ["text", "json"] as const;
 
 export const requirementsCommand: Command<RequirementsArgs> = {
-  command: "requirements",
-  describe: "List the specification clauses of a revision and how each is judged",
   builder: (yargs: Argv) =>
     yargs
       .option("revision", { type: "string", describe: "protocol revision (default: the latest known)" })

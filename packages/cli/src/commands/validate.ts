@@ -44,8 +44,6 @@ interface TraceResult {
 }
 
 export const validateCommand: Command<ValidateArgs> = {
-  command: "validate <trace..>",
-  describe: "Judge recorded traces clause by clause against the MCP specification",
   builder: (yargs: Argv) =>
     yargs
       .positional("trace", { type: "string", array: true, describe: "trace files (JSONL); - reads standard input" })

@@ -21,8 +21,6 @@ interface WatchArgs extends RecordArgs {
 const SLOW_PASS_ENV = "MCP_CONF_WATCH_SLOW_PASS_MS";
 
 export const watchCommand: Command<WatchArgs> = {
-  command: "watch <mode> [command..]",
-  describe: "Record a session and judge it live: findings on stderr as they happen, the report at the end",
   builder: (yargs: Argv) =>
     recordingOptions(yargs)
       .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
