@@ -150,6 +150,7 @@ console.log(
   `    of which the thread's boot      ${fmt(bootCpuMs)} ms CPU; after it ${fmt(judgingCpuMs - bootCpuMs)} ms   ratio to the cold pass alone ${((judgingCpuMs - bootCpuMs) / (coldBatchMs - coldImportMs)).toFixed(2)}x`,
 );
 console.log(`    (wall time inside passes ${fmt(summary.judgingMs)} ms)`);
+console.log(`  judge thread boot                ${fmt(bootMs)} ms wall (loading the validator while a server starts)`);
 console.log(
   `  judge's share of a core          ${((100 * judgingCpuMs) / streamedMs).toFixed(1)}% over ${fmt(streamedMs)} ms of session (bound 25%)`,
 );

@@ -35,7 +35,9 @@ describe("mcp-conf demo", () => {
     expect(live).toBeGreaterThan(0);
     expect(report).toBeGreaterThan(live);
     expect(stderr).toContain("verdict: fail");
-    expect(stderr).toMatch(/^mcp-conf demo: tools\/call trigger-long-running-operation: [1-4] progress notification\(s\)$/m);
+    expect(stderr).toMatch(
+      /^mcp-conf demo: tools\/call trigger-long-running-operation: [1-4] progress notification\(s\)$/m,
+    );
 
     const written = stderr.match(/^mcp-conf watch: trace written to (\S+) \((\d+) events\)$/m);
     expect(written?.[1]).toContain(join(home, "sessions"));
