@@ -10,26 +10,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BashSession, consoleBlocks, runConsoleBlock } from "./docs-examples.js";
 import { BIN, EVERYTHING, REPO_ROOT, startEverythingHttp, tempDir } from "./record-helpers.js";
-
-interface Step {
-  command: string;
-  expected: string[];
-}
-
-function consoleBlocks(markdown: string): Step[][] {
-  const blocks: Step[][] = [];
-  const fence = /```console\n([\s\S]*?)```/g;
-  for (let match = fence.exec(markdown); match !== null; match = fence.exec(markdown)) {
-    const steps: Step[] = [];
-    for (const line of match[1]!.replace(/\n$/, "").split("\n")) {
-      if (line.startsWith("$ ")) steps.push({ command: line.slice(2), expected: [] });
-      else steps[steps.length - 1]?.expected.push(line);
-    }
-    blocks.push(steps);
-  }
-  return blocks;
-}
 
 function lineMatches(actual: string, expected: string): boolean {
   if (!expected.includes("…")) return actual === expected;
@@ -51,34 +33,20 @@ function matches(actual: string[], expected: string[]): boolean {
   return actual.length > 0 && lineMatches(actual[0]!, head!) && matches(actual.slice(1), rest);
 }
 
-function runBlock(steps: Step[], cwd: string, substitute: (text: string) => string): string[][] {
-  const marker = "@@mcp-conf-docs-step@@";
-  const script = [
-    "set +e",
-    "status=0",
-    ...steps.flatMap((step) => [
-      `echo ${marker}`,
-      "(exit $status)",
-      `{ ${substitute(step.command)}
-} 2>&1`,
-      "status=$?",
-    ]),
-  ].join("\n");
+/** A session in `cwd` as its own home, with the `mcp-conf` in `cwd/.bin` on PATH and no colour. */
+function sessionIn(cwd: string, substitute: (text: string) => string): BashSession {
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0" };
   delete env.MCP_CONF_HOME;
   delete env.XDG_STATE_HOME;
   env.HOME = cwd;
   env.PATH = `${join(cwd, ".bin")}:${env.PATH ?? ""}`;
-  const run = spawnSync("bash", ["-c", script], { cwd, encoding: "utf8", env, timeout: 60_000 });
-  return run.stdout
-    .split(`${marker}\n`)
-    .slice(1)
-    .map((out) =>
-      out
-        .replace(/\n$/, "")
-        .split("\n")
-        .filter((line, _i, all) => !(all.length === 1 && line === "")),
-    );
+  return {
+    cwd,
+    env,
+    commandLine: (command) => `{ ${substitute(command)}
+} 2>&1`,
+    timeout: 60_000,
+  };
 }
 
 const markdown = readFileSync(join(REPO_ROOT, "docs", "record.md"), "utf8");
@@ -117,8 +85,9 @@ describe("docs/record.md", () => {
       text
         .replaceAll("localhost:3000", `localhost:${everything.port}`)
         .replaceAll("127.0.0.1:8080", `127.0.0.1:${proxyPort}`);
+    const session = sessionIn(cwd, substitute);
     for (const steps of blocks) {
-      const outputs = runBlock(steps, cwd, substitute);
+      const outputs = runConsoleBlock(steps, session);
       steps.forEach((step, i) => {
         const expected = step.expected.map(substitute);
         const actual = outputs[i] ?? [];

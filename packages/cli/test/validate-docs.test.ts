@@ -4,30 +4,13 @@
  * block, `$ ` starts a command and the lines up to the next command are its expected output (stdout and stderr
  * together); a line holding only `…` stands for any number of lines.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { consoleBlocks, runConsoleBlock } from "./docs-examples.js";
 import { BIN, REPO_ROOT } from "./validate-helpers.js";
 
-interface Step {
-  command: string;
-  expected: string[];
-}
-
-export function consoleBlocks(markdown: string): Step[][] {
-  const blocks: Step[][] = [];
-  const fence = /```console\n([\s\S]*?)```/g;
-  for (let match = fence.exec(markdown); match !== null; match = fence.exec(markdown)) {
-    const steps: Step[] = [];
-    for (const line of match[1]!.replace(/\n$/, "").split("\n")) {
-      if (line.startsWith("$ ")) steps.push({ command: line.slice(2), expected: [] });
-      else steps[steps.length - 1]?.expected.push(line);
-    }
-    blocks.push(steps);
-  }
-  return blocks;
-}
+const MCP_CONF = `mcp-conf() { node ${JSON.stringify(BIN)} "$@"; }`;
 
 /** Whether `actual` matches `expected`, where a `…` line in `expected` matches any run of lines. */
 export function matchesWithElision(actual: string[], expected: string[]): boolean {
@@ -59,33 +42,6 @@ export function matchesWithElision(actual: string[], expected: string[]): boolea
   return position <= end;
 }
 
-/** Runs a block's commands in one bash session and returns each command's output lines. */
-function runBlock(steps: Step[]): string[][] {
-  const marker = "@@mcp-conf-docs-step@@";
-  const script = [
-    "set +e",
-    `mcp-conf() { node ${JSON.stringify(BIN)} "$@"; }`,
-    "status=0",
-    // The marker must not clobber `$?`: each command starts with its predecessor's status restored.
-    ...steps.flatMap((step) => [`echo ${marker}`, `(exit $status)`, `${step.command} 2>&1`, "status=$?"]),
-  ].join("\n");
-  const run = spawnSync("bash", ["-c", script], {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-    env: { ...process.env, FORCE_COLOR: "0" },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return run.stdout
-    .split(`${marker}\n`)
-    .slice(1)
-    .map((out) =>
-      out
-        .replace(/\n$/, "")
-        .split("\n")
-        .filter((line, _i, all) => !(all.length === 1 && line === "")),
-    );
-}
-
 describe.each(["docs/validate.md", "docs/cli.md"])("%s", (doc) => {
   const blocks = consoleBlocks(readFileSync(join(REPO_ROOT, doc), "utf8"));
 
@@ -94,7 +50,11 @@ describe.each(["docs/validate.md", "docs/cli.md"])("%s", (doc) => {
   });
 
   it.each(blocks.map((steps, i) => [i + 1, steps] as const))("example %i prints what the manual shows", (_n, steps) => {
-    const outputs = runBlock(steps);
+    const outputs = runConsoleBlock(steps, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, FORCE_COLOR: "0" },
+      setup: [MCP_CONF],
+    });
     expect(outputs).toHaveLength(steps.length);
     steps.forEach((step, i) => {
       const actual = outputs[i]!;
