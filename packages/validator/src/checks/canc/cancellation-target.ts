@@ -2,12 +2,46 @@
  * What a cancellation may name: a request the canceller itself issued earlier (same direction), still in flight,
  * never `initialize`, never a task (tasks are cancelled with tasks/cancel), and it must name one at all.
  */
-import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/trace-format";
-import type { CheckDefinition } from "../../engine/types.js";
+import { type Exchange, hasCapability, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
+import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { paramsOf, taskCapabilityPath } from "../task/task-model.js";
-import { cancelledId, issuedRequests } from "./issued-requests.js";
+import { cancelledId, type IssuedRequest, issuedRequests } from "./issued-requests.js";
 
 const CANCELLED = "notifications/cancelled";
+
+/**
+ * A check of each cancellation that names a request its sender issued: `judge` sees that request as observed so far
+ * (whether and when it was answered, whether the answer created a task). Other cancellations are left alone.
+ */
+function issuedTargetCheck(
+  id: string,
+  description: string,
+  judge: (ctx: CheckContext, ref: MessageRef, id: JsonRpcId, target: IssuedRequest) => void,
+): CheckDefinition {
+  return {
+    id,
+    description,
+    subscribe: { messages: ["*request", CANCELLED], exchanges: ["*"] },
+    create(ctx) {
+      const issued = issuedRequests(ctx.facts);
+      return {
+        message(ref: MessageRef) {
+          if (ref.message.type === "request") {
+            issued.observeRequest(ref);
+            return;
+          }
+          const id = cancelledId(ref);
+          if (id === undefined) return;
+          const target = issued.lookup(ref, id);
+          if (target) judge(ctx, ref, id, target);
+        },
+        exchange(x: Exchange) {
+          issued.observeExchange(x);
+        },
+      };
+    },
+  };
+}
 
 export const referencesIssuedRequest: CheckDefinition = {
   id: "canc.references-issued-request",
@@ -37,36 +71,21 @@ export const referencesIssuedRequest: CheckDefinition = {
   },
 };
 
-export const requestInFlight: CheckDefinition = {
-  id: "canc.request-in-flight",
-  description: "A cancellation names a request that has not been answered yet.",
-  subscribe: { messages: ["*request", CANCELLED], exchanges: ["*"] },
-  create(ctx) {
-    const issued = issuedRequests(ctx.facts);
-    return {
-      message(ref: MessageRef) {
-        if (ref.message.type === "request") {
-          issued.observeRequest(ref);
-          return;
-        }
-        const id = cancelledId(ref);
-        const target = id === undefined ? undefined : issued.lookup(ref, id);
-        // Cancelling initialize and cancelling a task are judged by their own checks.
-        if (!target || target.createdTask || target.method === "initialize") return;
-        ctx.examined();
-        if (target.answeredSeq !== undefined && target.answeredSeq < ref.seq) {
-          ctx.report(
-            ref.seq,
-            `cancels request id ${JSON.stringify(id)} (${JSON.stringify(target.method)}), already answered at seq ${target.answeredSeq}`,
-          );
-        }
-      },
-      exchange(x: Exchange) {
-        issued.observeExchange(x);
-      },
-    };
+export const requestInFlight = issuedTargetCheck(
+  "canc.request-in-flight",
+  "A cancellation names a request that has not been answered yet.",
+  (ctx, ref, id, target) => {
+    // Cancelling initialize and cancelling a task are judged by their own checks.
+    if (target.createdTask || target.method === "initialize") return;
+    ctx.examined();
+    if (target.answeredSeq !== undefined && target.answeredSeq < ref.seq) {
+      ctx.report(
+        ref.seq,
+        `cancels request id ${JSON.stringify(id)} (${JSON.stringify(target.method)}), already answered at seq ${target.answeredSeq}`,
+      );
+    }
   },
-};
+);
 
 export const initializeNotCancelled: CheckDefinition = {
   id: "canc.initialize-not-cancelled",
@@ -92,40 +111,24 @@ export const initializeNotCancelled: CheckDefinition = {
   },
 };
 
-export const taskNotCancelledByNotification: CheckDefinition = {
-  id: "canc.task-not-cancelled-by-notification",
-  description: "A task-augmented request is cancelled with tasks/cancel, never with notifications/cancelled.",
-  subscribe: { messages: ["*request", CANCELLED], exchanges: ["*"] },
-  create(ctx) {
-    const issued = issuedRequests(ctx.facts);
-    return {
-      message(ref: MessageRef) {
-        if (ref.message.type === "request") {
-          issued.observeRequest(ref);
-          return;
-        }
-        const id = cancelledId(ref);
-        const target = id === undefined ? undefined : issued.lookup(ref, id);
-        if (!target) return;
-        ctx.examined();
-        const becomesTask =
-          target.createdTask ||
-          (target.taskAugmented &&
-            target.answeredSeq === undefined &&
-            hasCapability(ctx.facts, taskCapabilityPath(target.method, ref.direction)));
-        if (becomesTask) {
-          ctx.report(
-            ref.seq,
-            `notifications/cancelled names task-augmented ${JSON.stringify(target.method)} request id ${JSON.stringify(id)}; a task is cancelled with tasks/cancel`,
-          );
-        }
-      },
-      exchange(x: Exchange) {
-        issued.observeExchange(x);
-      },
-    };
+export const taskNotCancelledByNotification = issuedTargetCheck(
+  "canc.task-not-cancelled-by-notification",
+  "A task-augmented request is cancelled with tasks/cancel, never with notifications/cancelled.",
+  (ctx, ref, id, target) => {
+    ctx.examined();
+    const becomesTask =
+      target.createdTask ||
+      (target.taskAugmented &&
+        target.answeredSeq === undefined &&
+        hasCapability(ctx.facts, taskCapabilityPath(target.method, ref.direction)));
+    if (becomesTask) {
+      ctx.report(
+        ref.seq,
+        `notifications/cancelled names task-augmented ${JSON.stringify(target.method)} request id ${JSON.stringify(id)}; a task is cancelled with tasks/cancel`,
+      );
+    }
   },
-};
+);
 
 export const requestIdPresent: CheckDefinition = {
   id: "canc.request-id-present",
