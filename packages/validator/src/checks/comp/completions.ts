@@ -3,45 +3,24 @@
  * server's current complete prompt listing does not hold is answered with error -32602, and a result carries at
  * most 100 values.
  */
-import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { PromptCatalog } from "../prom/prompt-catalog.js";
-import { INVALID_PARAMS } from "../prom/requests.js";
-import { answeredClientRequest, describeAnswer, errorCode, quote } from "../tool/text.js";
+import { promptRequestCheck } from "../prom/requests.js";
+import { answeredClientRequest, quote } from "../tool/text.js";
 
 export const MAX_COMPLETION_VALUES = 100;
 
-export const compUnknownPromptRejected: CheckDefinition = {
-  id: "comp.unknown-prompt-rejected",
-  description:
-    "A completion/complete for a prompt the server's complete listing does not hold is answered with error -32602.",
-  subscribe: { exchanges: ["prompts/list", "completion/complete"], messages: ["notifications/prompts/list_changed"] },
-  create(ctx) {
-    const catalog = new PromptCatalog();
-    return {
-      message(ref: MessageRef) {
-        catalog.changed(ref);
-      },
-      exchange(exchange: Exchange) {
-        if (exchange.type !== "request") return;
-        if (exchange.method === "prompts/list") {
-          catalog.learn(exchange);
-          return;
-        }
-        const answer = answeredClientRequest(exchange);
-        const ref = answer?.params.ref;
-        if (!answer || !isPlainObject(ref) || ref.type !== "ref/prompt" || typeof ref.name !== "string") return;
-        if (!catalog.isUnknown(ref.name)) return;
-        ctx.examined();
-        if (errorCode(answer) === INVALID_PARAMS) return;
-        ctx.report(
-          answer.response.seq,
-          `completion/complete for prompt ${quote(ref.name)}, which the server's prompt list does not hold, was answered with ${describeAnswer(answer)}, not error ${INVALID_PARAMS}`,
-        );
-      },
-    };
+export const compUnknownPromptRejected = promptRequestCheck(
+  "comp.unknown-prompt-rejected",
+  "A completion/complete for a prompt the server's complete listing does not hold is answered with error -32602.",
+  "completion/complete",
+  (catalog, params) => {
+    const ref = params.ref;
+    if (!isPlainObject(ref) || ref.type !== "ref/prompt" || typeof ref.name !== "string") return undefined;
+    if (!catalog.isUnknown(ref.name)) return undefined;
+    return `for prompt ${quote(ref.name)}, which the server's prompt list does not hold,`;
   },
-};
+);
 
 export const compValuesLimit: CheckDefinition = {
   id: "comp.values-limit",

@@ -10,21 +10,21 @@ import { PromptCatalog, requiredArguments } from "./prompt-catalog.js";
 
 export const INVALID_PARAMS = -32602;
 
-const PROMPT_TRAFFIC = {
-  exchanges: ["prompts/list", "prompts/get"],
-  messages: ["notifications/prompts/list_changed"],
-} as const;
-
-/** A check judging answered prompts/get requests against what the server listed. */
-function promptGetCheck(
+/**
+ * A check of answered client requests about a prompt (`method`), judged against what the server listed: when
+ * `judge` finds fault with the request's params it returns why (the phrase after the method name), and the request
+ * must then have been answered with error -32602.
+ */
+export function promptRequestCheck(
   id: string,
   description: string,
-  judge: (catalog: PromptCatalog, name: string, args: Record<string, unknown>) => string | undefined,
+  method: string,
+  judge: (catalog: PromptCatalog, params: Record<string, unknown>) => string | undefined,
 ): CheckDefinition {
   return {
     id,
     description,
-    subscribe: PROMPT_TRAFFIC,
+    subscribe: { exchanges: ["prompts/list", method], messages: ["notifications/prompts/list_changed"] },
     create(ctx) {
       const catalog = new PromptCatalog();
       return {
@@ -38,23 +38,35 @@ function promptGetCheck(
             return;
           }
           const answer = answeredClientRequest(exchange);
-          if (!answer || typeof answer.params.name !== "string") return;
-          const args =
-            typeof answer.params.arguments === "object" && answer.params.arguments !== null
-              ? (answer.params.arguments as Record<string, unknown>)
-              : {};
-          const why = judge(catalog, answer.params.name, args);
+          if (!answer) return;
+          const why = judge(catalog, answer.params);
           if (why === undefined) return;
           ctx.examined();
           if (errorCode(answer) === INVALID_PARAMS) return;
           ctx.report(
             answer.response.seq,
-            `prompts/get ${why} was answered with ${describeAnswer(answer)}, not error ${INVALID_PARAMS}`,
+            `${method} ${why} was answered with ${describeAnswer(answer)}, not error ${INVALID_PARAMS}`,
           );
         },
       };
     },
   };
+}
+
+/** A check judging answered prompts/get requests, by prompt name and arguments, against what the server listed. */
+function promptGetCheck(
+  id: string,
+  description: string,
+  judge: (catalog: PromptCatalog, name: string, args: Record<string, unknown>) => string | undefined,
+): CheckDefinition {
+  return promptRequestCheck(id, description, "prompts/get", (catalog, params) => {
+    if (typeof params.name !== "string") return undefined;
+    const args =
+      typeof params.arguments === "object" && params.arguments !== null
+        ? (params.arguments as Record<string, unknown>)
+        : {};
+    return judge(catalog, params.name, args);
+  });
 }
 
 export const promUnknownNameRejected = promptGetCheck(
