@@ -4,40 +4,26 @@
  * are shown invalid are subjects: a valid call says nothing about whether the server validates.
  */
 import { isPlainObject } from "@mcp-conf/trace-format";
-import type { CheckDefinition } from "../../engine/types.js";
 import { compileSchema } from "./json-schema.js";
-import { answeredClientRequest, quote } from "./text.js";
-import { ToolCatalog } from "./tool-catalog.js";
+import { quote } from "./text.js";
+import { toolCallCheck } from "./tool-catalog.js";
 
-export const toolInvalidInputRejected: CheckDefinition = {
-  id: "tool.invalid-input-rejected",
-  description: "A tools/call whose arguments do not match the tool's inputSchema is answered with an error.",
-  subscribe: { exchanges: ["tools/list", "tools/call"] },
-  create(ctx) {
-    const catalog = new ToolCatalog();
-    return {
-      exchange(exchange) {
-        if (exchange.type !== "request") return;
-        if (exchange.method === "tools/list") {
-          catalog.learn(exchange);
-          return;
-        }
-        const answer = answeredClientRequest(exchange);
-        if (!answer) return;
-        const inputSchema = catalog.get(answer.params.name)?.inputSchema;
-        if (!isPlainObject(inputSchema)) return;
-        const args = answer.params.arguments ?? {};
-        const compiled = compileSchema(inputSchema);
-        if (!compiled.ok) return;
-        const errors = compiled.validate(args);
-        if (errors.length === 0) return;
-        ctx.examined();
-        if (answer.isError || answer.result?.isError === true) return;
-        ctx.report(
-          answer.response.seq,
-          `tools/call ${quote(String(answer.params.name))} with arguments that break its inputSchema (${errors.join("; ")}) was answered with a successful result`,
-        );
-      },
-    };
+export const toolInvalidInputRejected = toolCallCheck(
+  "tool.invalid-input-rejected",
+  "A tools/call whose arguments do not match the tool's inputSchema is answered with an error.",
+  (ctx, answer, tool) => {
+    const inputSchema = tool?.inputSchema;
+    if (!isPlainObject(inputSchema)) return;
+    const args = answer.params.arguments ?? {};
+    const compiled = compileSchema(inputSchema);
+    if (!compiled.ok) return;
+    const errors = compiled.validate(args);
+    if (errors.length === 0) return;
+    ctx.examined();
+    if (answer.isError || answer.result?.isError === true) return;
+    ctx.report(
+      answer.response.seq,
+      `tools/call ${quote(String(answer.params.name))} with arguments that break its inputSchema (${errors.join("; ")}) was answered with a successful result`,
+    );
   },
-};
+);

@@ -8,7 +8,7 @@ import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { compileSchema } from "./json-schema.js";
 import { answeredClientRequest, arrayField, quote } from "./text.js";
-import { ToolCatalog } from "./tool-catalog.js";
+import { toolCallCheck } from "./tool-catalog.js";
 
 /** Deep JSON equality (object key order ignored); bounded by the trace reader's nesting limit. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -69,47 +69,30 @@ export const toolStructuredContentSerialized: CheckDefinition = {
   },
 };
 
-export const toolStructuredContentConforms: CheckDefinition = {
-  id: "tool.structured-content-conforms",
-  description:
-    "A successful tools/call result of a tool with an outputSchema carries structuredContent that conforms to it.",
-  subscribe: { exchanges: ["tools/list", "tools/call"] },
-  create(ctx) {
-    const catalog = new ToolCatalog();
-    return {
-      exchange(exchange) {
-        if (exchange.type !== "request") return;
-        if (exchange.method === "tools/list") {
-          catalog.learn(exchange);
-          return;
-        }
-        const answer = answeredClientRequest(exchange);
-        if (!answer?.result || answer.result.isError === true) return;
-        const tool = catalog.get(answer.params.name);
-        const outputSchema = tool?.outputSchema;
-        if (!isPlainObject(outputSchema)) return;
-        const name = quote(String(answer.params.name));
-        const seq = answer.response.seq;
-        const structured = answer.result.structuredContent;
-        if (structured === undefined) {
-          ctx.examined();
-          ctx.report(
-            seq,
-            `tools/call ${name}: the tool declares an outputSchema but the result has no structuredContent`,
-          );
-          return;
-        }
-        const compiled = compileSchema(outputSchema);
-        if (!compiled.ok) return;
-        ctx.examined();
-        const errors = compiled.validate(structured);
-        if (errors.length > 0) {
-          ctx.report(
-            seq,
-            `tools/call ${name}: structuredContent does not conform to the tool's outputSchema: ${errors.join("; ")}`,
-          );
-        }
-      },
-    };
+export const toolStructuredContentConforms = toolCallCheck(
+  "tool.structured-content-conforms",
+  "A successful tools/call result of a tool with an outputSchema carries structuredContent that conforms to it.",
+  (ctx, answer, tool) => {
+    if (!answer.result || answer.result.isError === true) return;
+    const outputSchema = tool?.outputSchema;
+    if (!isPlainObject(outputSchema)) return;
+    const name = quote(String(answer.params.name));
+    const seq = answer.response.seq;
+    const structured = answer.result.structuredContent;
+    if (structured === undefined) {
+      ctx.examined();
+      ctx.report(seq, `tools/call ${name}: the tool declares an outputSchema but the result has no structuredContent`);
+      return;
+    }
+    const compiled = compileSchema(outputSchema);
+    if (!compiled.ok) return;
+    ctx.examined();
+    const errors = compiled.validate(structured);
+    if (errors.length > 0) {
+      ctx.report(
+        seq,
+        `tools/call ${name}: structuredContent does not conform to the tool's outputSchema: ${errors.join("; ")}`,
+      );
+    }
   },
-};
+);

@@ -5,7 +5,8 @@
  */
 import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
 import { trimOldest } from "../../engine/bounded.js";
-import { answeredClientRequest } from "./text.js";
+import type { CheckContext, CheckDefinition } from "../../engine/types.js";
+import { type AnsweredRequest, answeredClientRequest } from "./text.js";
 
 export const MAX_TOOLS = 10_000;
 
@@ -28,4 +29,34 @@ export class ToolCatalog {
   get(name: unknown): Record<string, unknown> | undefined {
     return typeof name === "string" ? this.tools.get(name) : undefined;
   }
+}
+
+/**
+ * A check of each answered tools/call: `judge` sees the answer and the called tool's most recent listed definition
+ * (undefined when the server has not listed it).
+ */
+export function toolCallCheck(
+  id: string,
+  description: string,
+  judge: (ctx: CheckContext, answer: AnsweredRequest, tool: Record<string, unknown> | undefined) => void,
+): CheckDefinition {
+  return {
+    id,
+    description,
+    subscribe: { exchanges: ["tools/list", "tools/call"] },
+    create(ctx) {
+      const catalog = new ToolCatalog();
+      return {
+        exchange(exchange) {
+          if (exchange.type !== "request") return;
+          if (exchange.method === "tools/list") {
+            catalog.learn(exchange);
+            return;
+          }
+          const answer = answeredClientRequest(exchange);
+          if (answer) judge(ctx, answer, catalog.get(answer.params.name));
+        },
+      };
+    },
+  };
 }
