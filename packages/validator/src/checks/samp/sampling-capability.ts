@@ -82,11 +82,13 @@ export const undeclaredToolsRejected: CheckDefinition = {
   },
 };
 
-function includeContextOf(ref: MessageRef): unknown {
-  return paramsOf(ref)?.includeContext;
-}
-
 const DEPRECATED_CONTEXT = new Set(["thisServer", "allServers"]);
+
+/** The soft-deprecated includeContext value ("thisServer" or "allServers") a request uses, if any. */
+function deprecatedIncludeContext(ref: MessageRef): string | undefined {
+  const value = paramsOf(ref)?.includeContext;
+  return typeof value === "string" && DEPRECATED_CONTEXT.has(value) ? value : undefined;
+}
 
 export const includeContextDeclared: CheckDefinition = {
   id: "samp.include-context-declared",
@@ -97,12 +99,8 @@ export const includeContextDeclared: CheckDefinition = {
       message(ref: MessageRef) {
         if (!serverRequest(ref)) return;
         ctx.examined();
-        const value = includeContextOf(ref);
-        if (
-          typeof value === "string" &&
-          DEPRECATED_CONTEXT.has(value) &&
-          !hasCapability(ctx.facts, "client.sampling.context")
-        ) {
+        const value = deprecatedIncludeContext(ref);
+        if (value !== undefined && !hasCapability(ctx.facts, "client.sampling.context")) {
           ctx.report(
             ref.seq,
             `sampling/createMessage uses includeContext ${JSON.stringify(value)}, but the client did not declare sampling.context`,
@@ -122,8 +120,8 @@ export const includeContextAvoided: CheckDefinition = {
       message(ref: MessageRef) {
         if (!serverRequest(ref)) return;
         ctx.examined();
-        const value = includeContextOf(ref);
-        if (typeof value === "string" && DEPRECATED_CONTEXT.has(value)) {
+        const value = deprecatedIncludeContext(ref);
+        if (value !== undefined) {
           ctx.report(
             ref.seq,
             `sampling/createMessage uses the soft-deprecated includeContext ${JSON.stringify(value)}`,
