@@ -152,7 +152,7 @@ console.log(
 console.log(`    (wall time inside passes ${fmt(summary.judgingMs)} ms)`);
 console.log(`  judge thread boot                ${fmt(bootMs)} ms wall (loading the validator while a server starts)`);
 console.log(
-  `  judge's share of a core          ${((100 * judgingCpuMs) / streamedMs).toFixed(1)}% over ${fmt(streamedMs)} ms of session (bound 25%)`,
+  `  judge's share of a core          ${((100 * summary.judgingMs) / streamedMs).toFixed(1)}% in passes (budget 25%), ${((100 * (judgingCpuMs - bootCpuMs)) / streamedMs).toFixed(1)}% of all CPU after boot (V8's compiler and GC threads included), over ${fmt(streamedMs)} ms`,
 );
 console.log(
   `  exchange -> finding lag          median ${fmt(percentile(lags, 0.5))} ms, p99 ${fmt(percentile(lags, 0.99))} ms over ${lags.length} findings (target p99 <= 20 ms)`,
