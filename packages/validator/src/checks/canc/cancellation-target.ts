@@ -5,9 +5,27 @@
 import { type Exchange, hasCapability, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { paramsOf, taskCapabilityPath } from "../task/task-model.js";
-import { cancelledId, type IssuedRequest, issuedRequests } from "./issued-requests.js";
+import { cancelledId, type IssuedRequest, type IssuedRequests, issuedRequests } from "./issued-requests.js";
 
 const CANCELLED = "notifications/cancelled";
+
+/**
+ * The message handler of a check over requests and cancellations: keeps every request in the trace's ledger and
+ * hands each cancellation that names a valid request id to `onCancel`.
+ */
+function onCancellation(
+  issued: IssuedRequests,
+  onCancel: (ref: MessageRef, id: JsonRpcId) => void,
+): (ref: MessageRef) => void {
+  return (ref) => {
+    if (ref.message.type === "request") {
+      issued.observeRequest(ref);
+      return;
+    }
+    const id = cancelledId(ref);
+    if (id !== undefined) onCancel(ref, id);
+  };
+}
 
 /**
  * A check of each cancellation that names a request its sender issued: `judge` sees that request as observed so far
@@ -25,16 +43,10 @@ function issuedTargetCheck(
     create(ctx) {
       const issued = issuedRequests(ctx.facts);
       return {
-        message(ref: MessageRef) {
-          if (ref.message.type === "request") {
-            issued.observeRequest(ref);
-            return;
-          }
-          const id = cancelledId(ref);
-          if (id === undefined) return;
+        message: onCancellation(issued, (ref, id) => {
           const target = issued.lookup(ref, id);
           if (target) judge(ctx, ref, id, target);
-        },
+        }),
         exchange(x: Exchange) {
           issued.observeExchange(x);
         },
@@ -50,13 +62,7 @@ export const referencesIssuedRequest: CheckDefinition = {
   create(ctx) {
     const issued = issuedRequests(ctx.facts);
     return {
-      message(ref: MessageRef) {
-        if (ref.message.type === "request") {
-          issued.observeRequest(ref);
-          return;
-        }
-        const id = cancelledId(ref);
-        if (id === undefined) return;
+      message: onCancellation(issued, (ref, id) => {
         ctx.examined();
         if (issued.lookup(ref, id) || issued.forgotten) return;
         const other = issued.issuedByOtherSide(ref, id);
@@ -66,7 +72,7 @@ export const referencesIssuedRequest: CheckDefinition = {
             ? `cancels request id ${JSON.stringify(id)}, which the other side issued (${JSON.stringify(other.method)}, seq ${other.seq}), not the canceller`
             : `cancels request id ${JSON.stringify(id)}, which was never issued in this direction`,
         );
-      },
+      }),
     };
   },
 };
