@@ -1,12 +1,14 @@
 /**
- * Which requirements a finding counts against right now, by the same precedence the report applies: a finding of a
- * check counts against every requirement listing it, unless that requirement is excluded, unsupported, or gated on a
- * capability the session has not declared. Each (requirement, finding) pair has a key, so it is printed once.
+ * Which requirements a finding counts against right now: every requirement listing its check, judged by the
+ * report's own precedence (`judgeRequirement`) as if that finding were all the evidence — so an excluded,
+ * unsupported or capability-gated requirement never shows live what the report would not show. Each
+ * (requirement, finding) pair has a key, so it is printed once.
  */
-import { hasCapability, type SessionFacts } from "@mcp-conf/trace-format";
+import type { SessionFacts } from "@mcp-conf/trace-format";
 import {
   ALL_CHECKS,
   type Finding,
+  judgeRequirement,
   levelFails,
   type Registry,
   type Report,
@@ -23,9 +25,7 @@ export class Attribution {
   constructor(registry: Registry) {
     for (const requirement of registry.requirements) {
       this.byId.set(requirement.id, requirement);
-      const checks = requirement.checks ?? [];
-      if (requirement.exclusion !== undefined || checks.some((check) => !KNOWN_CHECKS.has(check))) continue;
-      for (const check of new Set(checks)) {
+      for (const check of new Set(requirement.checks ?? [])) {
         const list = this.byCheck.get(check);
         if (list) list.push(requirement);
         else this.byCheck.set(check, [requirement]);
@@ -36,9 +36,14 @@ export class Attribution {
   /** The live lines a finding makes, given what the session has declared so far. */
   attribute(finding: Finding, facts: SessionFacts): LiveFinding[] {
     const rows: LiveFinding[] = [];
+    const evidence = {
+      known: KNOWN_CHECKS,
+      examined: () => 0,
+      findings: (check: string) => (check === finding.check ? [finding] : []),
+    };
     for (const requirement of this.byCheck.get(finding.check) ?? []) {
-      if (requirement.capability !== undefined && !hasCapability(facts, requirement.capability)) continue;
-      rows.push(liveFinding(requirement, finding));
+      const { outcome } = judgeRequirement(requirement, facts, evidence);
+      if (outcome === "fail" || outcome === "warn") rows.push(liveFinding(requirement, finding));
     }
     return rows;
   }
