@@ -6,7 +6,8 @@
  * <= 1.10). The relay and the proxy run in their own processes and write their trace files, as `mcp-conf record`
  * does. Each figure also shows the floor: a do-nothing Node process in the same place (pipe() both ways), the
  * least any relay or proxy in its own process costs on this machine. Sizes: BENCH_ROUND_TRIPS, BENCH_STREAM, BENCH_HTTP_CALLS, BENCH_ROUNDS. BENCH_SINK picks what the relay
- * and proxy record into: `main` (default: the main-thread file sink `mcp-conf record` uses), `batch` (the same,
+ * and proxy record into: `main` (default: the main-thread file sink `mcp-conf record` uses, one write per drained
+ * slice), `line` (the same, one write per event), `batch` (the same,
  * writing 64 KiB at a time), `thread` (the threaded file sink), `callback` (events built, nothing written) or
  * `none` (no recording: the cost of the extra hop alone).
  */

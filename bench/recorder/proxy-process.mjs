@@ -9,7 +9,7 @@ function chooseSink(kind = "main", path, session) {
   if (kind === "none") return [];
   if (kind === "callback") return callbackSink((event) => void event);
   if (kind === "thread") return threadedFileSink(path, { force: true, session });
-  return fileSink(path, { force: true, session, flush: kind === "batch" ? "batch" : "line" });
+  return fileSink(path, { force: true, session, flush: kind === "batch" || kind === "line" ? kind : "slice" });
 }
 const proxy = await startHttpProxy({
   upstream,

@@ -8,7 +8,7 @@ function chooseSink(kind = "main") {
   if (kind === "none") return [];
   if (kind === "callback") return callbackSink((event) => void event);
   if (kind === "thread") return threadedFileSink(trace, { force: true });
-  return fileSink(trace, { force: true, flush: kind === "batch" ? "batch" : "line" });
+  return fileSink(trace, { force: true, flush: kind === "batch" || kind === "line" ? kind : "slice" });
 }
 const result = await runStdioRelay({
   command,

@@ -21,6 +21,8 @@ export interface Sink {
   /** Called once by the recorder before any event. May throw (e.g. a file that exists) to refuse the session. */
   open?(info: SessionInfo): void;
   write(event: TraceEvent): void | Promise<void>;
+  /** Called after each slice of events the queue delivered: the moment to write out what `write` gathered. */
+  flush?(): void;
   close(): void | Promise<void>;
   /** Where the sink wrote, when that is a file. */
   readonly path?: string | undefined;
@@ -120,6 +122,14 @@ export class QueuedSink {
     }
   }
 
+  private flushSink(): void {
+    try {
+      this.sink.flush?.();
+    } catch (error) {
+      this.noteError(error);
+    }
+  }
+
   private async drain(): Promise<void> {
     this.scheduled = false;
     this.draining = true;
@@ -143,12 +153,14 @@ export class QueuedSink {
           this.noteError(error);
         }
         if (this.head < this.items.length && performance.now() - sliceStart >= SLICE_MS) {
+          this.flushSink();
           // Let I/O (the forwarding path) run; the drain resumes after it, on the next turn of the loop.
           await new Promise<void>((resolve) => setImmediate(resolve));
           sliceStart = performance.now();
         }
       }
     } finally {
+      this.flushSink();
       this.draining = false;
       if (this.head >= this.items.length) {
         this.items.length = 0;

@@ -24,6 +24,8 @@ export interface TraceWriter {
   readonly path: string;
   /** Writes one event, assigning `seq` when it has none; returns the event as written. Never throws. */
   write(event: TraceEventInput | TraceEvent): TraceEvent;
+  /** Writes out the lines gathered so far (with `flush: "none"`); a no-op when each line is written as it comes. */
+  flush(): void;
   /** Flushes and closes the file; later writes are errors. */
   close(): Promise<void>;
   /** Events written so far. */
@@ -146,6 +148,10 @@ class FileTraceWriter implements TraceWriter {
     } catch (error) {
       this.fail(asError(error));
     }
+  }
+
+  flush(): void {
+    this.flushBatch();
   }
 
   private flushBatch(): void {
