@@ -7,25 +7,7 @@ import type { Registry, Requirement } from "../engine/types.js";
 import { REGISTRY_AREAS } from "../generated/registries.js";
 
 /** The areas of a registry, in report order. */
-export const AREA_ORDER = [
-  "BASE",
-  "LIFE",
-  "TRAN",
-  "TOOL",
-  "RES",
-  "PROM",
-  "LOG",
-  "COMP",
-  "PAGE",
-  "CANC",
-  "PROG",
-  "PING",
-  "TASK",
-  "ROOT",
-  "SAMP",
-  "ELIC",
-  "AUTH",
-] as const;
+export { AREA_ORDER } from "../generated/registries.js";
 
 /** One registry file as written: an area's requirements. */
 export interface AreaFile {
