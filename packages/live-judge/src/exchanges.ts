@@ -3,18 +3,15 @@
  * notification, or anything else that is not a request still waiting for its answer — a line that is not JSON at
  * all, an invalid message. HTTP and lifecycle events complete nothing; they ride along with the next pass.
  */
-import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
+import { classifyMessage, type TraceEvent } from "@mcp-conf/trace-format";
 
 /** How many exchanges this event completes (a batch can complete several). */
 export function exchangesCompletedBy(event: TraceEvent): number {
   if (event.kind === "raw") return 1;
   if (event.kind !== "message") return 0;
-  if (!Array.isArray(event.payload)) return isRequest(event.payload) ? 0 : 1;
+  const elements = Array.isArray(event.payload) ? event.payload : [event.payload];
   let completed = 0;
-  for (const element of event.payload) if (!isRequest(element)) completed++;
+  // The exchange model's own classification, so a pass follows exactly what the judge counts as an answer.
+  for (const element of elements) if (classifyMessage(element).type !== "request") completed++;
   return completed;
-}
-
-function isRequest(payload: unknown): boolean {
-  return isPlainObject(payload) && typeof payload.method === "string" && "id" in payload;
 }
