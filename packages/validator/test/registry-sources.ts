@@ -18,9 +18,9 @@ export function repoRoot(): string {
   return dir;
 }
 
-/** `shared/spec/<revision>`: the spec sources, beside the repository (`../shared` from its root). */
+/** `spec/<revision>`: the spec sources vendored in the repository (see spec/README.md). */
 export function specDir(revision: string): string {
-  return join(repoRoot(), "..", "shared", "spec", revision);
+  return join(repoRoot(), "spec", revision);
 }
 
 /**

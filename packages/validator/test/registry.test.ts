@@ -67,7 +67,7 @@ describe("registry area files", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("finds the spec sources it quotes beside the repository (../shared/spec/<revision>)", () => {
+  it("finds the spec sources it quotes inside the repository (spec/<revision>)", () => {
     expect(existsSync(join(specDir(REVISION), "schema", "schema.ts")), `no spec sources at ${specDir(REVISION)}`).toBe(
       true,
     );
