@@ -21,6 +21,16 @@ export {
 export type { SessionOpening } from "./http-sessions.js";
 /** The byte-stream line splitter the relay observes with. */
 export { LineSplitter, type ObservedLine } from "./line-splitter.js";
+/** The secret detector: credential-shaped values in a text or a trace event (kind and place, never the value). */
+export {
+  detectSecrets,
+  isCredentialName,
+  type SecretFinding,
+  type SecretMatch,
+  scanEventForSecrets,
+} from "./privacy/detect.js";
+/** The preset of credential shapes behind `--redact-secrets` and `check --fail-on secret`. */
+export { SECRET_KINDS, type SecretKind } from "./privacy/secret-kinds.js";
 /** The embeddable recorder: seq assignment, lazy event building, one bounded queue per sink. */
 export {
   createRecorder,
