@@ -1,0 +1,209 @@
+/**
+ * The analysis model: what a recorded (or running) MCP session did, as plain JSON-ready data. The timeline holds
+ * every call, notification, stderr line and odd message in seq order; the statistics, definitions, context cost
+ * and losses are read off it. Every renderer (json, text, html, har, the live view) and `check`/`diff` read these
+ * facts, so they cannot disagree about what a call's status was.
+ */
+import type { CorrelationIssue, Direction, JsonRpcId, Transport } from "@mcp-conf/trace-format";
+
+/**
+ * A call's fate, a closed set. `tool-error` is a tools/call result with `isError: true`; `cancelled` a request the
+ * requester cancelled that was never answered; `late-result` an answer that came after its cancellation;
+ * `pending` a request still open when the trace ended (or, live, not answered yet).
+ */
+export const CALL_STATUSES = ["ok", "error", "tool-error", "pending", "cancelled", "late-result"] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+
+/** A request and what became of it. */
+export interface CallEntry {
+  kind: "call";
+  /** Position in the timeline. */
+  index: number;
+  /** Seq of the request. */
+  seq: number;
+  direction: Direction;
+  method: string;
+  id: JsonRpcId;
+  /** What the call is about: the tool or prompt name, or the resource URI. */
+  target?: string;
+  status: CallStatus;
+  /** Response time minus request time, when the recorder stamped both. */
+  latencyMs?: number;
+  ts?: string;
+  /** The HTTP session (`mcp-session-id`) the request travelled in. */
+  session?: string;
+  /** The request message as received (one element, for a batch). */
+  request: unknown;
+  responseSeq?: number;
+  responseTs?: string;
+  response?: unknown;
+  /** The JSON-RPC error of an `error` (or late error) answer. */
+  error?: { code?: number; message?: string };
+  /** Seq of the notifications/cancelled that named this request. */
+  cancelledSeq?: number;
+}
+
+/** A notification, in either direction. */
+export interface NotificationEntry {
+  kind: "notification";
+  index: number;
+  seq: number;
+  direction: Direction;
+  method: string;
+  ts?: string;
+  session?: string;
+  message: unknown;
+}
+
+/** A result or error that answers no open request, or a message that is not JSON-RPC. */
+export interface StrayEntry {
+  kind: "orphan-response" | "invalid";
+  index: number;
+  seq: number;
+  direction: Direction;
+  ts?: string;
+  message: unknown;
+}
+
+/** A line the server wrote to stderr, or a non-JSON (or truncated) line on the protocol channel. */
+export interface TextEntry {
+  kind: "stderr" | "raw";
+  index: number;
+  seq: number;
+  direction: Direction;
+  ts?: string;
+  text: string;
+  /** Raw lines cut at the recorder's --max-message-bytes. */
+  truncated?: boolean;
+}
+
+/** An HTTP response that carried no JSON-RPC message and was not a plain 2xx acknowledgement (401, 405, 502 …). */
+export interface HttpEntry {
+  kind: "http";
+  index: number;
+  seq: number;
+  direction: Direction;
+  ts?: string;
+  status: number;
+  /** The request it answered, when the trace holds it. */
+  requestMethod?: string;
+  path?: string;
+}
+
+export type TimelineEntry = CallEntry | NotificationEntry | StrayEntry | TextEntry | HttpEntry;
+export type EntryKind = TimelineEntry["kind"];
+export const ENTRY_KINDS = ["call", "notification", "orphan-response", "invalid", "stderr", "raw", "http"] as const;
+
+/** Latency percentiles (nearest rank) over the calls that have a latency. */
+export interface LatencySummary {
+  /** How many calls had a latency (both sides time-stamped). */
+  measured: number;
+  p50?: number;
+  p95?: number;
+  p99?: number;
+  max?: number;
+}
+
+/** Counts and latency of the calls of one method, or one tool. */
+export interface CallStats {
+  /** The method, or the tool name. */
+  name: string;
+  calls: number;
+  byStatus: Record<CallStatus, number>;
+  latency: LatencySummary;
+}
+
+export interface SlowCall {
+  seq: number;
+  method: string;
+  target?: string;
+  latencyMs: number;
+}
+
+/** One definition as the server last listed it. */
+export interface Definition {
+  /** The tool or prompt name, the resource URI or URI template. */
+  name: string;
+  /** Seq of the list result that carried it. */
+  seq: number;
+  definition: Record<string, unknown>;
+}
+
+export interface Definitions {
+  tools: Definition[];
+  prompts: Definition[];
+  resources: Definition[];
+  resourceTemplates: Definition[];
+}
+
+export interface DefinitionCost {
+  name: string;
+  tokens: number;
+}
+
+/**
+ * The tokens the server's definitions add to a model's context: each definition's compact JSON as listed, counted
+ * by the tokenizer named in `tokenizer`.
+ */
+export interface ContextCost {
+  tokenizer: string;
+  total: number;
+  tools: { total: number; items: DefinitionCost[] };
+  prompts: { total: number; items: DefinitionCost[] };
+  resources: { total: number; items: DefinitionCost[] };
+  resourceTemplates: { total: number; items: DefinitionCost[] };
+}
+
+/** What the trace shows the recorder did not capture. */
+export interface ObservationLosses {
+  /** Runs of missing seq numbers: events the recorder numbered but did not write (a sink dropped them). */
+  seqGaps: { after: number; before: number; missing: number }[];
+  missingEvents: number;
+  /** Messages cut at --max-message-bytes. */
+  truncated: { seq: number; bytes?: number }[];
+  /** Pairing problems: duplicate ids, answers to nothing, batches, null ids, answers out of order. */
+  correlationIssues: CorrelationIssue[];
+  /** The trace ended without a transport-close (a running session, or a recorder that was killed). */
+  unclosed: boolean;
+}
+
+export interface SessionHeader {
+  label?: string;
+  /** The recorder's session id (the file name's `{session}`). */
+  id?: string;
+  transport?: Transport;
+  command?: string[];
+  upstream?: string;
+  recorder?: { name: string; version: string };
+  /** First and last event time stamps, and the time between them. */
+  start?: string;
+  end?: string;
+  durationMs?: number;
+  events: number;
+  firstSeq?: number;
+  lastSeq?: number;
+  /** How the transport ended: closed, aborted, or still open when the trace ended. */
+  ended: "close" | "abort" | "open";
+}
+
+export interface SessionAnalysis {
+  session: SessionHeader;
+  protocol: { requested?: string; negotiated?: string; stateless?: string };
+  peers: { client?: Record<string, unknown>; server?: Record<string, unknown> };
+  capabilities: { client?: Record<string, unknown>; server?: Record<string, unknown> };
+  timeline: TimelineEntry[];
+  counts: {
+    calls: number;
+    notifications: number;
+    stderr: number;
+    byStatus: Record<CallStatus, number>;
+  };
+  methods: CallStats[];
+  tools: CallStats[];
+  /** The slowest calls, slowest first (at most ten). */
+  slowest: SlowCall[];
+  definitions: Definitions;
+  /** Absent until measured (`measureContextCost`; `analyzeTrace` does it unless told not to). */
+  contextCost?: ContextCost;
+  losses: ObservationLosses;
+}
