@@ -26,6 +26,12 @@ import { CheckError, RevisionError } from "./errors.js";
 import { judgeRequirement, totalsOf, verdictOf } from "./outcome.js";
 import type { CheckContext, CheckDefinition, Finding, Registry, Report } from "./types.js";
 
+/**
+ * The longest detail a finding keeps, cut with "…" beyond: the one cap on what a check writes (each quoted value
+ * is cut shorter still, see checks/support/detail.ts), so no hostile value can flood a report.
+ */
+export const MAX_DETAIL_LENGTH = 1024;
+
 export interface JudgeOptions {
   /** Judge at this revision, whatever the trace declares. */
   revision?: string;
@@ -132,7 +138,8 @@ class Pipeline {
       report(seq, detail) {
         state.reported++;
         if (state.kept.length >= maxFindingsPerCheck) return;
-        const finding: Finding = seq === undefined ? { check, detail } : { check, seq, detail };
+        const text = detail.length > MAX_DETAIL_LENGTH ? `${detail.slice(0, MAX_DETAIL_LENGTH)}…` : detail;
+        const finding: Finding = seq === undefined ? { check, detail: text } : { check, seq, detail: text };
         state.kept.push(finding);
         findings.push(finding);
       },

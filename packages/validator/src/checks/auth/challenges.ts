@@ -6,14 +6,14 @@
  */
 import type { HttpEvent, TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { header } from "../base/http-requests.js";
-import { quote } from "../base/wire.js";
+import { quote } from "../support/detail.js";
+import { header } from "../support/http-requests.js";
 
 const BEARER = /(?:^|,)\s*bearer(?:\s|$)/i;
 const hasParam = (challenge: string, name: string) => new RegExp(`(?:^|[\\s,])${name}\\s*=`, "i").test(challenge);
 const INSUFFICIENT_SCOPE = /(?:^|[\s,])error\s*=\s*"?insufficient_scope"?/i;
 
-function responseCheck(
+function serverHttpEventCheck(
   id: string,
   description: string,
   judge: (ctx: Parameters<CheckDefinition["create"]>[0], event: HttpEvent) => void,
@@ -32,7 +32,7 @@ function responseCheck(
   };
 }
 
-export const unauthorizedChallenge = responseCheck(
+export const unauthorizedChallenge = serverHttpEventCheck(
   "auth.unauthorized-challenge",
   "A 401 response carries a Bearer WWW-Authenticate challenge.",
   (ctx, event) => {
@@ -46,7 +46,7 @@ export const unauthorizedChallenge = responseCheck(
   },
 );
 
-export const challengeScope = responseCheck(
+export const challengeScope = serverHttpEventCheck(
   "auth.challenge-scope",
   "A 401's Bearer challenge names the scope needed.",
   (ctx, event) => {
@@ -60,7 +60,7 @@ export const challengeScope = responseCheck(
   },
 );
 
-export const insufficientScopeChallenge = responseCheck(
+export const insufficientScopeChallenge = serverHttpEventCheck(
   "auth.insufficient-scope-challenge",
   "An insufficient_scope challenge comes with 403 and names scope and resource_metadata.",
   (ctx, event) => {
@@ -81,7 +81,7 @@ export const insufficientScopeChallenge = responseCheck(
 const ERROR_STATUS: Readonly<Record<string, number>> = { invalid_request: 400, invalid_token: 401 };
 const ERROR_CODE = /(?:^|[\s,])error\s*=\s*"?([A-Za-z_]+)"?/i;
 
-export const challengeStatus = responseCheck(
+export const challengeStatus = serverHttpEventCheck(
   "auth.challenge-status",
   "A Bearer challenge's error code comes with its HTTP status: invalid_request 400, invalid_token 401.",
   (ctx, event) => {

@@ -1,6 +1,6 @@
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
-import { type HttpReading, HttpRequests } from "./http-requests.js";
+import { type HttpReading, HttpRequests } from "../support/http-requests.js";
 import { ACCEPT_BOTH, JSON_BODY, request, result, SSE, TestTrace } from "./test-trace.js";
 
 function readAll(events: readonly TraceEvent[]): HttpReading[] {

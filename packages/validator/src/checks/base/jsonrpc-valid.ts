@@ -3,13 +3,14 @@
  * requests and notifications (which carry no result or error), structured params, and either a result or an error.
  * Id defects and responses missing their result have clauses of their own (BASE-003/004/007) and are left to them.
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { isObject, jsonType, quote, sender } from "./wire.js";
+import { jsonType, quote } from "../support/detail.js";
+import { sender } from "../support/readers.js";
 
 /** The JSON-RPC 2.0 defects of one message, in a fixed order; empty when it is well-formed. */
 export function jsonRpcDefects(raw: unknown): string[] {
-  if (!isObject(raw)) return [`a JSON-RPC message must be an object, got ${jsonType(raw)}`];
+  if (!isPlainObject(raw)) return [`a JSON-RPC message must be an object, got ${jsonType(raw)}`];
   const defects: string[] = [];
   if (raw.jsonrpc !== "2.0") {
     defects.push(
@@ -23,7 +24,7 @@ export function jsonRpcDefects(raw: unknown): string[] {
     if (typeof raw.method !== "string") defects.push(`"method" must be a string, got ${jsonType(raw.method)}`);
     if (hasResult || hasError) defects.push(`a request or notification must not carry "result" or "error"`);
     const params = raw.params;
-    if ("params" in raw && !isObject(params) && !Array.isArray(params)) {
+    if ("params" in raw && !isPlainObject(params) && !Array.isArray(params)) {
       defects.push(`"params" must be structured (an object), got ${jsonType(params)}`);
     }
   } else if (hasResult && hasError) {

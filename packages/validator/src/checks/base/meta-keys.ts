@@ -4,9 +4,10 @@
  * alphanumeric and holds only alphanumerics, hyphens, underscores and dots in between. Every `_meta` object
  * anywhere in a message is read (bounded in depth and size); the four checks share one walk per message.
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { isObject, quote, sender } from "./wire.js";
+import { quote } from "../support/detail.js";
+import { sender } from "../support/readers.js";
 
 const MAX_DEPTH = 32;
 const MAX_NODES = 4096;
@@ -39,13 +40,13 @@ export function metaKeys(root: unknown): MetaKey[] {
         walk(item, depth + 1);
         path.pop();
       }
-    } else if (isObject(value)) {
+    } else if (isPlainObject(value)) {
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue;
         const child = value[key];
         if (typeof child !== "object" || child === null) continue;
         path.push(key);
-        if (key === "_meta" && isObject(child)) {
+        if (key === "_meta" && isPlainObject(child)) {
           const at = pointer();
           for (const metaKey of Object.keys(child)) {
             if (found.length >= MAX_KEYS) break;

@@ -4,8 +4,9 @@
  */
 import type { MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
+import { quote } from "../support/detail.js";
+import { sender } from "../support/readers.js";
 import { methodTypes } from "./schema-methods.js";
-import { quote, sender } from "./wire.js";
 
 export const notificationNoId: CheckDefinition = {
   id: "base.notification-no-id",

@@ -4,13 +4,14 @@
  * per HTTP session there); a request the server refused at the HTTP layer (401/403, never delivered) may be
  * re-sent with its id, as clients do after authorizing.
  */
-import type { CorrelationIssue, MessageRef } from "@mcp-conf/trace-format";
+import { type CorrelationIssue, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { HttpRejections } from "./http-rejections.js";
-import { isObject, jsonType, quote, sender } from "./wire.js";
+import { jsonType, quote } from "../support/detail.js";
+import { HttpRejections } from "../support/http-rejections.js";
+import { sender } from "../support/readers.js";
 
 function requestLike(raw: unknown): raw is Record<string, unknown> & { method: string } {
-  return isObject(raw) && typeof raw.method === "string" && "id" in raw;
+  return isPlainObject(raw) && typeof raw.method === "string" && "id" in raw;
 }
 
 export const requestIdType: CheckDefinition = {

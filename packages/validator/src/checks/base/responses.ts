@@ -5,14 +5,15 @@
  * answers could not be read: after the peer sent something malformed, or with the JSON-RPC codes for that
  * (-32700 parse error, -32600 invalid request).
  */
-import type { Direction, Exchange, MessageRef, TraceEvent } from "@mcp-conf/trace-format";
+import { type Direction, type Exchange, isPlainObject, type MessageRef, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { isObject, jsonType, quote, sender } from "./wire.js";
+import { jsonType, quote } from "../support/detail.js";
+import { sender } from "../support/readers.js";
 
 const UNREADABLE_REQUEST_CODES = new Set([-32700, -32600]);
 
 function idDescription(raw: unknown): string {
-  if (!isObject(raw) || !("id" in raw)) return "no id";
+  if (!isPlainObject(raw) || !("id" in raw)) return "no id";
   return raw.id === null ? "a null id" : `id ${quote(raw.id)}`;
 }
 
@@ -55,10 +56,10 @@ export const errorIdMatches: CheckDefinition = {
         ctx.examined();
         const ref = exchange.response;
         const raw = ref.message.raw;
-        const idless = !isObject(raw) || raw.id === null || raw.id === undefined;
+        const idless = !isPlainObject(raw) || raw.id === null || raw.id === undefined;
         if (idless) {
           const peer: Direction = ref.direction === "client-to-server" ? "server-to-client" : "client-to-server";
-          const code = isObject(raw) && isObject(raw.error) ? raw.error.code : undefined;
+          const code = isPlainObject(raw) && isPlainObject(raw.error) ? raw.error.code : undefined;
           if (sentMalformed[peer] || (typeof code === "number" && UNREADABLE_REQUEST_CODES.has(code))) return;
         }
         ctx.report(
@@ -82,7 +83,7 @@ export const responseHasResult: CheckDefinition = {
           ctx.examined();
           return;
         }
-        if (!isObject(raw) || !("id" in raw) || "method" in raw || "result" in raw || "error" in raw) return;
+        if (!isPlainObject(raw) || !("id" in raw) || "method" in raw || "result" in raw || "error" in raw) return;
         ctx.examined();
         ctx.report(ref.seq, `${sender(ref)} response with ${idDescription(raw)} has no "result" member (nor "error")`);
       },
@@ -100,7 +101,7 @@ export const resultIsObject: CheckDefinition = {
         const m = ref.message;
         if (m.type !== "result") return;
         ctx.examined();
-        if (!isObject(m.result)) {
+        if (!isPlainObject(m.result)) {
           ctx.report(
             ref.seq,
             `${sender(ref)} result for id ${quote(m.id)} is ${jsonType(m.result)}, not a JSON object`,
@@ -123,7 +124,7 @@ export const errorObject: CheckDefinition = {
         ctx.examined();
         const error = m.error;
         const who = `${sender(ref)} error response for id ${quote(m.id)}`;
-        if (!isObject(error)) ctx.report(ref.seq, `${who}: "error" is ${jsonType(error)}, not an object`);
+        if (!isPlainObject(error)) ctx.report(ref.seq, `${who}: "error" is ${jsonType(error)}, not an object`);
         else if (!("code" in error)) ctx.report(ref.seq, `${who}: the error object has no "code"`);
         else if (typeof error.message !== "string") {
           ctx.report(
@@ -146,7 +147,7 @@ export const errorCodeInteger: CheckDefinition = {
     return {
       message(ref: MessageRef) {
         const m = ref.message;
-        if (m.type !== "error" || !isObject(m.error) || !("code" in m.error)) return;
+        if (m.type !== "error" || !isPlainObject(m.error) || !("code" in m.error)) return;
         ctx.examined();
         const code = m.error.code;
         if (typeof code === "number" && Number.isInteger(code)) return;
@@ -167,7 +168,7 @@ export const errorMessageConcise: CheckDefinition = {
     return {
       message(ref: MessageRef) {
         const m = ref.message;
-        if (m.type !== "error" || !isObject(m.error) || typeof m.error.message !== "string") return;
+        if (m.type !== "error" || !isPlainObject(m.error) || typeof m.error.message !== "string") return;
         ctx.examined();
         const lines = m.error.message.split(/\r\n|\r|\n/).length;
         if (lines > 1) {

@@ -3,8 +3,8 @@
  * itself: every *Request / *Notification type names its method in a `method` const; a request's result type is the
  * same name ending in `Result`, else `EmptyResult` (ping, logging/setLevel, resources/subscribe, …).
  */
+import { isPlainObject } from "@mcp-conf/trace-format";
 import schema20251125 from "../../../schemas/2025-11-25.json" with { type: "json" };
-import { isObject } from "./wire.js";
 
 export interface MethodTypes {
   /** method → the request or notification type, e.g. `tools/call` → `CallToolRequest`. */
@@ -23,13 +23,13 @@ export function methodTypes(revision: string): MethodTypes | undefined {
   const cached = cache.get(revision);
   if (cached) return cached;
   const schema = SCHEMAS[revision];
-  if (!isObject(schema) || !isObject(schema.$defs)) return undefined;
+  if (!isPlainObject(schema) || !isPlainObject(schema.$defs)) return undefined;
   const defs = schema.$defs;
   const message = new Map<string, string>();
   const result = new Map<string, string>();
   const notifications = new Set<string>();
   for (const [name, def] of Object.entries(defs)) {
-    if (!isObject(def) || !isObject(def.properties) || !isObject(def.properties.method)) continue;
+    if (!isPlainObject(def) || !isPlainObject(def.properties) || !isPlainObject(def.properties.method)) continue;
     const method = def.properties.method.const;
     if (typeof method !== "string") continue;
     message.set(method, name);

@@ -7,10 +7,9 @@
  * streamable-HTTP stream is reported here (batches on stdio and in POST bodies have transport clauses, TRAN-005/006
  * and TRAN-015).
  */
-import type { Exchange, MessageRef, TraceEvent } from "@mcp-conf/trace-format";
+import { type Exchange, isPlainObject, type MessageRef, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { methodTypes } from "./schema-methods.js";
-import { isObject } from "./wire.js";
 
 /**
  * Schema errors a more specific clause reports: when one of a message's errors matches, the whole schema finding
@@ -74,7 +73,7 @@ export const schemaValid: CheckDefinition = {
         // The envelope is judged by BASE's JSON-RPC clauses; validate the payload under a well-formed envelope.
         const copy: Record<string, unknown> = { jsonrpc: "2.0", method: m.method };
         if (type.endsWith("Request")) copy.id = 0;
-        if (isObject(m.raw) && "params" in m.raw) copy.params = m.raw.params;
+        if (isPlainObject(m.raw) && "params" in m.raw) copy.params = m.raw.params;
         if (m.type === "request" && !type.endsWith("Request")) return; // a notification sent with an id: BASE-013
         if (m.type === "notification" && !type.endsWith("Notification")) return; // a request without an id
         judge(ref.seq, type, copy, `${m.method} ${m.type}`);
@@ -82,11 +81,11 @@ export const schemaValid: CheckDefinition = {
       exchange(exchange: Exchange) {
         if (exchange.type !== "request" || !exchange.response || !tables) return;
         const response = exchange.response.message;
-        if (response.type !== "result" || !isObject(response.result)) return; // non-objects: BASE-008
+        if (response.type !== "result" || !isPlainObject(response.result)) return; // non-objects: BASE-008
         let type = tables.result.get(exchange.method);
         if (type === undefined) return;
         const params = exchange.request.message.params;
-        if (isObject(params) && isObject(params.task) && "task" in response.result) type = TASK_RESULT;
+        if (isPlainObject(params) && isPlainObject(params.task) && "task" in response.result) type = TASK_RESULT;
         judge(exchange.response.seq, type, response.result, `result of ${exchange.method}`);
       },
     };

@@ -4,7 +4,8 @@
  */
 import { type Exchange, hasCapability, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
-import { paramsOf, taskCapabilityPath } from "../task/task-model.js";
+import { paramsOf } from "../support/readers.js";
+import { taskCapabilityPath } from "../support/tasks.js";
 import { cancelledId, type IssuedRequest, type IssuedRequests, issuedRequests } from "./issued-requests.js";
 
 const CANCELLED = "notifications/cancelled";

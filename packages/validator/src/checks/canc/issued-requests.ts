@@ -15,7 +15,8 @@ import {
   type SessionFacts,
 } from "@mcp-conf/trace-format";
 import { trimOldest } from "../../engine/bounded.js";
-import { createdTaskOfExchange, isTaskAugmented, paramsOf } from "../task/task-model.js";
+import { paramsOf } from "../support/readers.js";
+import { createdTaskOfExchange, isTaskAugmented } from "../support/tasks.js";
 
 export interface IssuedRequest {
   method: string;

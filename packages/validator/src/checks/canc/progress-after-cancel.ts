@@ -5,7 +5,8 @@
  */
 import type { MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { BoundedMap, metaOf, opposite, paramsOf } from "../task/task-model.js";
+import { BoundedMap } from "../support/bounded-map.js";
+import { metaOf, opposite, paramsOf } from "../support/readers.js";
 import { cancelledId, openTarget } from "./issued-requests.js";
 
 function tokenKey(direction: string, token: unknown): string {

@@ -5,8 +5,9 @@
  */
 import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { promptRequestCheck } from "../prom/requests.js";
-import { answeredClientRequest, quote } from "../tool/text.js";
+import { answeredClientRequest } from "../support/answers.js";
+import { quote } from "../support/detail.js";
+import { promptRequestCheck } from "../support/prompt-requests.js";
 
 export const MAX_COMPLETION_VALUES = 100;
 

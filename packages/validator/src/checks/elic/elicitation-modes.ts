@@ -5,7 +5,7 @@
  */
 import { type Exchange, isPlainObject, type MessageRef, type SessionFacts } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { errorCodeOf, paramsOf } from "../task/task-model.js";
+import { errorCodeOf, paramsOf } from "../support/readers.js";
 
 const CREATE = "elicitation/create";
 

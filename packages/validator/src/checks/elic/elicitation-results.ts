@@ -6,7 +6,7 @@
  */
 import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { paramsOf, resultOf } from "../task/task-model.js";
+import { paramsOf, resultOf } from "../support/readers.js";
 import { modeOf } from "./elicitation-modes.js";
 
 export const contentOnlyWithAccept: CheckDefinition = {

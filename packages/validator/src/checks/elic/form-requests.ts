@@ -5,7 +5,7 @@
  */
 import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { paramsOf } from "../task/task-model.js";
+import { paramsOf } from "../support/readers.js";
 import { modeOf } from "./elicitation-modes.js";
 
 /** Field names and labels that plainly ask for a secret or a payment credential. */

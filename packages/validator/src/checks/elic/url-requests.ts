@@ -5,7 +5,8 @@
  */
 import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { BoundedMap, paramsOf } from "../task/task-model.js";
+import { BoundedMap } from "../support/bounded-map.js";
+import { paramsOf } from "../support/readers.js";
 import { modeOf } from "./elicitation-modes.js";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);

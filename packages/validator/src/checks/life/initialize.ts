@@ -3,9 +3,13 @@
  * version (a dated revision, `YYYY-MM-DD`: nothing else can be a version the client supports), and the server's
  * result carries its capabilities and its information.
  */
-import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
+import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { isObject, jsonType, quote, sender, VERSION_PATTERN } from "../base/wire.js";
+import { jsonType, quote } from "../support/detail.js";
+import { sender } from "../support/readers.js";
+
+/** A protocol version string as MCP dates its revisions: `YYYY-MM-DD`. */
+const VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export const initializeFirst: CheckDefinition = {
   id: "life.initialize-first",
@@ -55,7 +59,7 @@ export const requestedVersionFormat: CheckDefinition = {
     return {
       message(ref: MessageRef) {
         const m = ref.message;
-        if (m.type !== "request" || ref.direction !== "client-to-server" || !isObject(m.params)) return;
+        if (m.type !== "request" || ref.direction !== "client-to-server" || !isPlainObject(m.params)) return;
         ctx.examined();
         const version = m.params.protocolVersion;
         if (typeof version === "string" && VERSION_PATTERN.test(version)) return;
@@ -79,12 +83,13 @@ export const initializeResultComplete: CheckDefinition = {
       exchange(exchange: Exchange) {
         if (exchange.type !== "request" || exchange.request.direction !== "client-to-server") return;
         const response = exchange.response;
-        if (response?.message.type !== "result" || !isObject(response.message.result)) return;
+        if (response?.message.type !== "result" || !isPlainObject(response.message.result)) return;
         ctx.examined();
         const result = response.message.result;
         const missing: string[] = [];
-        if (!isObject(result.capabilities)) missing.push(`"capabilities" (got ${describe(result, "capabilities")})`);
-        if (!isObject(result.serverInfo)) missing.push(`"serverInfo" (got ${describe(result, "serverInfo")})`);
+        if (!isPlainObject(result.capabilities))
+          missing.push(`"capabilities" (got ${describe(result, "capabilities")})`);
+        if (!isPlainObject(result.serverInfo)) missing.push(`"serverInfo" (got ${describe(result, "serverInfo")})`);
         if (missing.length > 0) {
           ctx.report(response.seq, `the initialize result lacks ${missing.join(" and ")}`);
         }

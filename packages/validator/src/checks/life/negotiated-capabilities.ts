@@ -7,9 +7,9 @@
  * elicitation, roots, tasks) have gate clauses in their own areas. Capabilities are those of the initialize
  * exchange; requests before it completed are LIFE-005's.
  */
-import type { Exchange } from "@mcp-conf/trace-format";
+import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { isObject, quote } from "../base/wire.js";
+import { quote } from "../support/detail.js";
 
 /** Client request method → the server capability path it needs. */
 export const SERVER_FEATURES: Readonly<Record<string, readonly string[]>> = {
@@ -30,7 +30,7 @@ export const SERVER_FEATURES: Readonly<Record<string, readonly string[]>> = {
 export function declared(capabilities: Record<string, unknown> | undefined, path: readonly string[]): boolean {
   let node: unknown = capabilities;
   for (const key of path) {
-    if (!isObject(node)) return false;
+    if (!isPlainObject(node)) return false;
     node = node[key];
   }
   return node !== undefined && node !== null && node !== false;
@@ -47,7 +47,7 @@ export const negotiatedCapabilitiesOnly: CheckDefinition = {
         if (exchange.type !== "request" || exchange.request.direction !== "client-to-server") return;
         if (exchange.method === "initialize") {
           const m = exchange.response?.message;
-          if (m?.type === "result" && isObject(m.result) && isObject(m.result.capabilities)) {
+          if (m?.type === "result" && isPlainObject(m.result) && isPlainObject(m.result.capabilities)) {
             serverCapabilities ??= m.result.capabilities;
           }
           return;

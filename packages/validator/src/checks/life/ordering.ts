@@ -5,7 +5,7 @@
  */
 import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { quote } from "../base/wire.js";
+import { quote } from "../support/detail.js";
 
 export const clientWaitsForInitialize: CheckDefinition = {
   id: "life.client-waits-for-initialize",

@@ -1,6 +1,6 @@
 /** The checks of the LOG area (server/utilities/logging). */
 import type { CheckDefinition } from "../../engine/types.js";
-import { capabilityDeclaredCheck } from "../tool/capability-declared.js";
+import { capabilityDeclaredCheck } from "../support/capability-declared.js";
 import { logLevelRespected } from "./levels.js";
 
 export const checks: CheckDefinition[] = [

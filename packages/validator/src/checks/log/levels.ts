@@ -6,7 +6,8 @@
 import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { answeredClientRequest, quote } from "../tool/text.js";
+import { answeredClientRequest } from "../support/answers.js";
+import { quote } from "../support/detail.js";
 
 /** RFC 5424 severities, least severe first. */
 export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;

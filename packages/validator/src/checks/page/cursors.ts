@@ -9,9 +9,10 @@ import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/trace-format";
 import { isPlainObject } from "@mcp-conf/trace-format";
 import { trimOldest } from "../../engine/bounded.js";
 import type { CheckDefinition } from "../../engine/types.js";
-import { INVALID_PARAMS } from "../prom/requests.js";
-import { answeredClientRequest, describeAnswer, errorCode, quote } from "../tool/text.js";
-import { PAGINATED_METHODS } from "./listing.js";
+import { answeredClientRequest, describeAnswer, INVALID_PARAMS } from "../support/answers.js";
+import { quote } from "../support/detail.js";
+import { PAGINATED_METHODS } from "../support/listing.js";
+import { errorCodeOf } from "../support/readers.js";
 
 /** Cursors remembered per session; past this the oldest are forgotten and unknown cursors are no longer judged. */
 export const MAX_CURSORS = 10_000;
@@ -136,7 +137,7 @@ export const pageInvalidCursorRejected = invalidCursorCheck(
   (exchange, cursor) => {
     const answer = answeredClientRequest(exchange);
     if (!answer) return undefined;
-    if (errorCode(answer) === INVALID_PARAMS) return "ok";
+    if (errorCodeOf(answer.response) === INVALID_PARAMS) return "ok";
     return {
       seq: answer.response.seq,
       detail: `${exchange.method} request with cursor ${quote(cursor)}, which the server never issued for this list, was answered with ${describeAnswer(answer)}, not error ${INVALID_PARAMS}`,

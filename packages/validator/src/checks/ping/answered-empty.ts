@@ -4,10 +4,10 @@
  * server refused at the HTTP layer (never delivered) is not expected to be answered. "Promptly" would need the
  * clock, which checks may not read.
  */
-import type { Exchange, TraceEvent } from "@mcp-conf/trace-format";
+import { type Exchange, isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { HttpRejections } from "../base/http-rejections.js";
-import { isObject, jsonType, quote } from "../base/wire.js";
+import { jsonType, quote } from "../support/detail.js";
+import { HttpRejections } from "../support/http-rejections.js";
 
 export const answeredEmpty: CheckDefinition = {
   id: "ping.answered-empty",
@@ -35,7 +35,7 @@ export const answeredEmpty: CheckDefinition = {
         if (m.type === "error") {
           ctx.report(response.seq, `the ${receiver} answered ping ${id} with an error, not an empty result`);
         } else if (m.type === "result") {
-          if (!isObject(m.result)) {
+          if (!isPlainObject(m.result)) {
             ctx.report(
               response.seq,
               `the ${receiver} answered ping ${id} with a ${jsonType(m.result)}, not an empty result`,

@@ -7,7 +7,8 @@
 import type { Direction, Exchange, MessageRef } from "@mcp-conf/trace-format";
 import { trimOldest } from "../../engine/bounded.js";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
-import { AUGMENTABLE_METHODS, opposite, paramsOf, relatedTaskId, TASK_STATE_METHODS } from "../task/task-model.js";
+import { opposite, paramsOf } from "../support/readers.js";
+import { AUGMENTABLE_METHODS, relatedTaskId, TASK_STATE_METHODS } from "../support/tasks.js";
 import { notificationToken, requestToken, type TokenLedger, tokenLedger } from "./token-ledger.js";
 
 const PROGRESS = "notifications/progress";

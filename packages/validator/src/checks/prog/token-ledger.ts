@@ -8,14 +8,8 @@
  */
 import type { Direction, Exchange, MessageRef, SessionFacts } from "@mcp-conf/trace-format";
 import { trimOldest } from "../../engine/bounded.js";
-import {
-  createdTaskOfExchange,
-  metaOf,
-  paramsOf,
-  TaskStatusBook,
-  TERMINAL_STATUSES,
-  taskSnapshots,
-} from "../task/task-model.js";
+import { metaOf, paramsOf } from "../support/readers.js";
+import { createdTaskOfExchange, TaskStatusBook, TERMINAL_STATUSES, taskSnapshots } from "../support/tasks.js";
 
 export interface TokenUse {
   requestSeq: number;

@@ -1,8 +1,8 @@
 /** The checks of the PROM area (server/prompts). */
 import type { CheckDefinition } from "../../engine/types.js";
-import { nameOf } from "../page/listing.js";
-import { capabilityDeclaredCheck } from "../tool/capability-declared.js";
-import { listChangedNotifiedCheck } from "../tool/list-changed-notified.js";
+import { capabilityDeclaredCheck } from "../support/capability-declared.js";
+import { listChangedNotifiedCheck } from "../support/list-changed-notified.js";
+import { nameOf } from "../support/listing.js";
 import {
   promAudioContentEncoded,
   promEmbeddedResourceContent,

@@ -6,8 +6,10 @@
  */
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { base64Problem, mimeTypeProblem, uriProblem } from "../res/encoding.js";
-import { answeredClientRequest, arrayField, quote } from "../tool/text.js";
+import { answeredClientRequest } from "../support/answers.js";
+import { quote } from "../support/detail.js";
+import { base64Problem, mimeTypeProblem, uriProblem } from "../support/encoding.js";
+import { arrayField } from "../support/readers.js";
 
 /** Judges one block; returns the problems found (empty when it is fine). */
 type BlockJudge = (block: Record<string, unknown>) => string[];

@@ -3,55 +3,10 @@
  * server's current complete listing does not hold, and a request that leaves out an argument the prompt's
  * definition marks required, are each answered with JSON-RPC error -32602 (Invalid params).
  */
-import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { answeredClientRequest, describeAnswer, errorCode, quote } from "../tool/text.js";
-import { PromptCatalog, requiredArguments } from "./prompt-catalog.js";
-
-export const INVALID_PARAMS = -32602;
-
-/**
- * A check of answered client requests about a prompt (`method`), judged against what the server listed: when
- * `judge` finds fault with the request's params it returns why (the phrase after the method name), and the request
- * must then have been answered with error -32602.
- */
-export function promptRequestCheck(
-  id: string,
-  description: string,
-  method: string,
-  judge: (catalog: PromptCatalog, params: Record<string, unknown>) => string | undefined,
-): CheckDefinition {
-  return {
-    id,
-    description,
-    subscribe: { exchanges: ["prompts/list", method], messages: ["notifications/prompts/list_changed"] },
-    create(ctx) {
-      const catalog = new PromptCatalog();
-      return {
-        message(ref: MessageRef) {
-          catalog.changed(ref);
-        },
-        exchange(exchange: Exchange) {
-          if (exchange.type !== "request") return;
-          if (exchange.method === "prompts/list") {
-            catalog.learn(exchange);
-            return;
-          }
-          const answer = answeredClientRequest(exchange);
-          if (!answer) return;
-          const why = judge(catalog, answer.params);
-          if (why === undefined) return;
-          ctx.examined();
-          if (errorCode(answer) === INVALID_PARAMS) return;
-          ctx.report(
-            answer.response.seq,
-            `${method} ${why} was answered with ${describeAnswer(answer)}, not error ${INVALID_PARAMS}`,
-          );
-        },
-      };
-    },
-  };
-}
+import { quote } from "../support/detail.js";
+import { type PromptCatalog, requiredArguments } from "../support/prompt-catalog.js";
+import { promptRequestCheck } from "../support/prompt-requests.js";
 
 /** A check judging answered prompts/get requests, by prompt name and arguments, against what the server listed. */
 function promptGetCheck(
@@ -84,6 +39,6 @@ export const promRequiredArgumentsEnforced = promptGetCheck(
     if (!prompt) return undefined;
     const missing = requiredArguments(prompt).filter((arg) => !Object.hasOwn(args, arg));
     if (missing.length === 0) return undefined;
-    return `for ${quote(name)} without its required argument(s) ${missing.map(quote).join(", ")}`;
+    return `for ${quote(name)} without its required argument(s) ${missing.map((value) => quote(value)).join(", ")}`;
   },
 );

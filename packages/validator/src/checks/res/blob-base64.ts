@@ -5,8 +5,10 @@
  */
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { answeredClientRequest, arrayField, quote } from "../tool/text.js";
-import { base64Problem } from "./encoding.js";
+import { answeredClientRequest } from "../support/answers.js";
+import { quote } from "../support/detail.js";
+import { base64Problem } from "../support/encoding.js";
+import { arrayField } from "../support/readers.js";
 
 /** The base64 strings of a result, each with how a detail names it. */
 function binaries(method: string, result: Record<string, unknown>): { value: string; what: string }[] {

@@ -1,8 +1,8 @@
 /** The checks of the RES area (server/resources). */
 import type { CheckDefinition } from "../../engine/types.js";
-import { uriOf } from "../page/listing.js";
-import { capabilityDeclaredCheck } from "../tool/capability-declared.js";
-import { listChangedNotifiedCheck } from "../tool/list-changed-notified.js";
+import { capabilityDeclaredCheck } from "../support/capability-declared.js";
+import { listChangedNotifiedCheck } from "../support/list-changed-notified.js";
+import { uriOf } from "../support/listing.js";
 import { resBlobBase64 } from "./blob-base64.js";
 import { resUriValid } from "./uri-valid.js";
 

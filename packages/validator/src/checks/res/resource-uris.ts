@@ -5,7 +5,8 @@
  * once, under the clause that names it.
  */
 import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
-import { answeredClientRequest, arrayField } from "../tool/text.js";
+import { answeredClientRequest } from "../support/answers.js";
+import { arrayField } from "../support/readers.js";
 
 export interface FoundUri {
   uri: string;

@@ -5,8 +5,8 @@
  */
 import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { quote } from "../tool/text.js";
-import { uriProblem } from "./encoding.js";
+import { quote } from "../support/detail.js";
+import { uriProblem } from "../support/encoding.js";
 import { URI_METHODS, urisInExchange } from "./resource-uris.js";
 
 export const resUriValid: CheckDefinition = {

@@ -4,7 +4,7 @@
  */
 import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { errorCodeOf } from "../task/task-model.js";
+import { errorCodeOf } from "../support/readers.js";
 
 export const listOnlyWhenDeclared: CheckDefinition = {
   id: "root.list-only-when-declared",

@@ -4,7 +4,7 @@
  */
 import { type Exchange, hasCapability, isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { resultOf } from "../task/task-model.js";
+import { resultOf } from "../support/readers.js";
 
 function rootsOf(x: Exchange): unknown[] | undefined {
   if (x.type !== "request" || x.request.direction !== "server-to-client") return undefined;

@@ -5,7 +5,7 @@
  */
 import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { paramsOf } from "../task/task-model.js";
+import { paramsOf } from "../support/readers.js";
 
 const CREATE = "sampling/createMessage";
 

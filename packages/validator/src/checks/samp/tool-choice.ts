@@ -4,7 +4,7 @@
  */
 import type { Exchange } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { paramsOf, resultOf } from "../task/task-model.js";
+import { paramsOf, resultOf } from "../support/readers.js";
 import { blocksOf } from "./sampling-messages.js";
 
 function toolChoiceCheck(mode: "required" | "none"): CheckDefinition {

@@ -4,7 +4,8 @@
  */
 import { type Exchange, hasCapability } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { createdTaskOfExchange, isTaskAugmented, paramsOf, receiverSide, taskCapabilityPath } from "./task-model.js";
+import { paramsOf, receiverSide } from "../support/readers.js";
+import { createdTaskOfExchange, isTaskAugmented, taskCapabilityPath } from "../support/tasks.js";
 
 export const acceptedOnlyWhenDeclared: CheckDefinition = {
   id: "task.accepted-only-when-declared",

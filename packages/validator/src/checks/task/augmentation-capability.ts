@@ -6,7 +6,8 @@
  */
 import { hasCapability, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { isTaskAugmented, paramsOf, receiverSide, taskCapabilityPath } from "./task-model.js";
+import { paramsOf, receiverSide } from "../support/readers.js";
+import { isTaskAugmented, taskCapabilityPath } from "../support/tasks.js";
 
 export const augmentOnlyWhenDeclared: CheckDefinition = {
   id: "task.augment-only-when-declared",

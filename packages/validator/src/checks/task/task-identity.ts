@@ -4,7 +4,9 @@
  */
 import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { BoundedMap, createdTaskOfExchange, type JsonObject, metaOf, RELATED_TASK_KEY, taskKey } from "./task-model.js";
+import { BoundedMap } from "../support/bounded-map.js";
+import { type JsonObject, metaOf } from "../support/readers.js";
+import { createdTaskOfExchange, RELATED_TASK_KEY, taskKey } from "../support/tasks.js";
 
 function containerOf(ref: MessageRef): JsonObject | undefined {
   const m = ref.message;

@@ -6,7 +6,7 @@
  */
 import { type Exchange, hasCapability } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { receiverSide } from "./task-model.js";
+import { receiverSide } from "../support/readers.js";
 
 const NEEDS: Record<string, string> = {
   "tasks/list": "tasks.list",

@@ -6,22 +6,19 @@
  */
 import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
+import { BoundedMap } from "../support/bounded-map.js";
+import { errorCodeOf, opposite, paramsOf, resultOf } from "../support/readers.js";
 import {
   AUGMENTABLE_METHODS,
-  BoundedMap,
   createdTaskOfExchange,
-  errorCodeOf,
   hasRelatedTask,
-  opposite,
-  paramsOf,
   relatedTaskId,
-  resultOf,
   TASK_STATE_METHODS,
   TaskStatusBook,
   TERMINAL_STATUSES,
   taskKey,
   taskSnapshots,
-} from "./task-model.js";
+} from "../support/tasks.js";
 
 /** The result type each augmentable method answers with, as named in the schema's `$defs`. */
 const RESULT_DEFINITIONS: Record<string, string> = {

@@ -5,16 +5,15 @@
  */
 import type { Direction, Exchange } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
+import { opposite, paramsOf } from "../support/readers.js";
 import {
   AUGMENTABLE_METHODS,
-  opposite,
-  paramsOf,
   TASK_STATE_METHODS,
   TaskStatusBook,
   TERMINAL_STATUSES,
   taskKey,
   taskSnapshots,
-} from "./task-model.js";
+} from "../support/tasks.js";
 
 const SNAPSHOT_EXCHANGES = [...AUGMENTABLE_METHODS, ...TASK_STATE_METHODS];
 

@@ -5,7 +5,7 @@
  */
 import type { Exchange } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { AUGMENTABLE_METHODS, TASK_STATE_METHODS, taskSnapshots } from "./task-model.js";
+import { AUGMENTABLE_METHODS, TASK_STATE_METHODS, taskSnapshots } from "../support/tasks.js";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 

@@ -6,7 +6,9 @@
  */
 import { type Exchange, hasCapability, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
-import { BoundedMap, errorCodeOf, isTaskAugmented, paramsOf, resultOf } from "./task-model.js";
+import { BoundedMap } from "../support/bounded-map.js";
+import { errorCodeOf, paramsOf, resultOf } from "../support/readers.js";
+import { isTaskAugmented } from "../support/tasks.js";
 
 /** `taskSupport` of each tool the server listed ("forbidden" when absent). */
 export class ToolTaskSupport {
@@ -34,7 +36,7 @@ type Judge = (
   call: { ref: MessageRef; response: MessageRef | null; tool: string; support: string; asTask: boolean },
 ) => void;
 
-function toolCallCheck(id: string, description: string, onRequest: boolean, judge: Judge): CheckDefinition {
+function taskSupportCheck(id: string, description: string, onRequest: boolean, judge: Judge): CheckDefinition {
   return {
     id,
     description,
@@ -76,7 +78,7 @@ function toolCallCheck(id: string, description: string, onRequest: boolean, judg
 
 const forbidden = (support: string) => support !== "optional" && support !== "required";
 
-export const forbiddenToolNotCalledAsTask = toolCallCheck(
+export const forbiddenToolNotCalledAsTask = taskSupportCheck(
   "task.forbidden-tool-not-called-as-task",
   'A client never invokes as a task a tool whose execution.taskSupport is absent or "forbidden".',
   true,
@@ -91,7 +93,7 @@ export const forbiddenToolNotCalledAsTask = toolCallCheck(
   },
 );
 
-export const forbiddenTaskCallRejected = toolCallCheck(
+export const forbiddenTaskCallRejected = taskSupportCheck(
   "task.forbidden-task-call-rejected",
   "A server answers a task-augmented call of a tool that does not support tasks with a -32601 error.",
   false,
@@ -108,7 +110,7 @@ export const forbiddenTaskCallRejected = toolCallCheck(
   },
 );
 
-export const requiredToolCalledAsTask = toolCallCheck(
+export const requiredToolCalledAsTask = taskSupportCheck(
   "task.required-tool-called-as-task",
   'A client invokes a tool whose execution.taskSupport is "required" only as a task.',
   true,
@@ -120,7 +122,7 @@ export const requiredToolCalledAsTask = toolCallCheck(
   },
 );
 
-export const requiredTaskCallRejected = toolCallCheck(
+export const requiredTaskCallRejected = taskSupportCheck(
   "task.required-task-call-rejected",
   "A server answers a non-task call of a tool that requires tasks with a -32601 error.",
   false,

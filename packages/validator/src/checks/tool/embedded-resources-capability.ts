@@ -4,7 +4,9 @@
  */
 import { hasCapability, isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { answeredClientRequest, arrayField, quote } from "./text.js";
+import { answeredClientRequest } from "../support/answers.js";
+import { quote } from "../support/detail.js";
+import { arrayField } from "../support/readers.js";
 
 export const toolEmbeddedResourcesCapability: CheckDefinition = {
   id: "tool.embedded-resources-capability",

@@ -1,12 +1,30 @@
 /** The checks of the TOOL area (server/tools). */
 import type { CheckDefinition } from "../../engine/types.js";
-import { toolCapabilityDeclared } from "./capability-declared.js";
+import { capabilityDeclaredCheck } from "../support/capability-declared.js";
+import { listChangedNotifiedCheck } from "../support/list-changed-notified.js";
+import { nameOf } from "../support/listing.js";
 import { toolEmbeddedResourcesCapability } from "./embedded-resources-capability.js";
 import { toolInputSchemaValid } from "./input-schema-valid.js";
 import { toolInvalidInputRejected } from "./invalid-input-rejected.js";
-import { toolListChangedNotified } from "./list-changed-notified.js";
 import { toolNameCharset, toolNameLength, toolNameUnique } from "./names.js";
 import { toolStructuredContentConforms, toolStructuredContentSerialized } from "./structured-content.js";
+
+const toolCapabilityDeclared = capabilityDeclaredCheck({
+  id: "tool.capability-declared",
+  capability: "tools",
+  methods: ["tools/list", "tools/call"],
+  notifications: ["notifications/tools/list_changed"],
+  features: { "notifications/tools/list_changed": "listChanged" },
+});
+
+const toolListChangedNotified = listChangedNotifiedCheck({
+  id: "tool.list-changed-notified",
+  listMethod: "tools/list",
+  itemsKey: "tools",
+  notification: "notifications/tools/list_changed",
+  keyOf: nameOf,
+  noun: "tool",
+});
 
 export const checks: CheckDefinition[] = [
   toolCapabilityDeclared,

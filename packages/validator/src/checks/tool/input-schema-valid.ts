@@ -6,8 +6,9 @@
  */
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
+import { answeredClientRequest } from "../support/answers.js";
+import { brief, quote, typeName } from "../support/detail.js";
 import { compileSchema, dialectOf, schemaProblem } from "./json-schema.js";
-import { answeredClientRequest, brief, quote, typeName } from "./text.js";
 
 export const toolInputSchemaValid: CheckDefinition = {
   id: "tool.input-schema-valid",

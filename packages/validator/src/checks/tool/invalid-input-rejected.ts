@@ -4,9 +4,9 @@
  * are shown invalid are subjects: a valid call says nothing about whether the server validates.
  */
 import { isPlainObject } from "@mcp-conf/trace-format";
+import { quote } from "../support/detail.js";
+import { toolCallCheck } from "../support/tool-catalog.js";
 import { compileSchema } from "./json-schema.js";
-import { quote } from "./text.js";
-import { toolCallCheck } from "./tool-catalog.js";
 
 export const toolInvalidInputRejected = toolCallCheck(
   "tool.invalid-input-rejected",

@@ -5,8 +5,8 @@
  * server's listing, across its pages.
  */
 import type { CheckDefinition } from "../../engine/types.js";
-import { ListingAssembler, nameOf } from "../page/listing.js";
-import { quote } from "./text.js";
+import { quote } from "../support/detail.js";
+import { ListingAssembler, nameOf } from "../support/listing.js";
 
 const ALLOWED = /^[A-Za-z0-9_.-]$/;
 export const MAX_TOOL_NAME = 128;

@@ -6,9 +6,11 @@
  */
 import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
+import { answeredClientRequest } from "../support/answers.js";
+import { quote } from "../support/detail.js";
+import { arrayField } from "../support/readers.js";
+import { toolCallCheck } from "../support/tool-catalog.js";
 import { compileSchema } from "./json-schema.js";
-import { answeredClientRequest, arrayField, quote } from "./text.js";
-import { toolCallCheck } from "./tool-catalog.js";
 
 /** Deep JSON equality (object key order ignored); bounded by the trace reader's nesting limit. */
 export function jsonEqual(a: unknown, b: unknown): boolean {

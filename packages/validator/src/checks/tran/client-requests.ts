@@ -5,8 +5,8 @@
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
-import { type HttpRequest, HttpRequests, header } from "../base/http-requests.js";
-import { mediaTypes, quote } from "../base/wire.js";
+import { quote } from "../support/detail.js";
+import { type HttpRequest, HttpRequests, header, mediaTypes } from "../support/http-requests.js";
 
 /** A check over settled client HTTP requests (and stray client messages). */
 function requestCheck(

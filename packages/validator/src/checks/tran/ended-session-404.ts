@@ -6,8 +6,8 @@
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { HttpRequests, header } from "../base/http-requests.js";
-import { quote } from "../base/wire.js";
+import { quote } from "../support/detail.js";
+import { HttpRequests, header } from "../support/http-requests.js";
 
 const MAX_ENDED = 16;
 

@@ -6,8 +6,8 @@
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { type HttpRequest, HttpRequests, header } from "../base/http-requests.js";
-import { quote } from "../base/wire.js";
+import { quote } from "../support/detail.js";
+import { type HttpRequest, HttpRequests, header } from "../support/http-requests.js";
 
 export const newSessionAfter404: CheckDefinition = {
   id: "tran.new-session-after-404",

@@ -3,10 +3,10 @@
  * in the end (on the SSE stream or as the JSON body). Judged when the trace ends, from what never came; a request
  * the client cancelled, or one the server refused at the HTTP layer (401/403, so never delivered), is exempt.
  */
-import { type Exchange, idKey, type MessageRef, type TraceEvent } from "@mcp-conf/trace-format";
+import { type Exchange, idKey, isPlainObject, type MessageRef, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { HttpRejections } from "../base/http-rejections.js";
-import { isObject, quote } from "../base/wire.js";
+import { quote } from "../support/detail.js";
+import { HttpRejections } from "../support/http-rejections.js";
 
 const MAX_CANCELLED = 1024;
 
@@ -23,7 +23,7 @@ export const responseEventually: CheckDefinition = {
       },
       message(ref: MessageRef) {
         const m = ref.message;
-        if (m.type !== "notification" || ref.direction !== "client-to-server" || !isObject(m.params)) return;
+        if (m.type !== "notification" || ref.direction !== "client-to-server" || !isPlainObject(m.params)) return;
         const id = m.params.requestId;
         if ((typeof id === "string" || typeof id === "number") && cancelled.size < MAX_CANCELLED)
           cancelled.add(idKey(id));

@@ -7,10 +7,10 @@
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
-import { contentType, type HttpRequestKind, HttpRequests, type HttpResponseReading } from "../base/http-requests.js";
-import { quote } from "../base/wire.js";
+import { quote } from "../support/detail.js";
+import { contentType, type HttpRequestKind, HttpRequests, type HttpResponseReading } from "../support/http-requests.js";
 
-function responseCheck(
+function serverResponseCheck(
   id: string,
   description: string,
   kind: HttpRequestKind,
@@ -37,7 +37,7 @@ function responseCheck(
 const success = (status: number) => status >= 200 && status < 300;
 const typeText = (type: string | undefined) => (type === undefined ? "no Content-Type" : `Content-Type ${quote(type)}`);
 
-export const notificationPost202 = responseCheck(
+export const notificationPost202 = serverResponseCheck(
   "tran.notification-post-202",
   "A POST carrying a notification or response that the server accepts is answered 202 Accepted.",
   "post-notification",
@@ -51,7 +51,7 @@ export const notificationPost202 = responseCheck(
   },
 );
 
-export const requestPostContentType = responseCheck(
+export const requestPostContentType = serverResponseCheck(
   "tran.request-post-content-type",
   "A POST carrying a request is answered with Content-Type text/event-stream or application/json.",
   "post-request",
@@ -72,7 +72,7 @@ export const requestPostContentType = responseCheck(
   },
 );
 
-export const getResponse = responseCheck(
+export const getResponse = serverResponseCheck(
   "tran.get-response",
   "A GET is answered with Content-Type text/event-stream, or 405 Method Not Allowed.",
   "get",

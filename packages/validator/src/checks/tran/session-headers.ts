@@ -4,10 +4,10 @@
  * MCP-Protocol-Version, which should name the negotiated version. A new initialize request (a new session) is
  * exempt. And the session id a server assigns holds only visible ASCII (TRAN-040).
  */
-import type { Exchange, HttpEvent, TraceEvent } from "@mcp-conf/trace-format";
+import { type Exchange, type HttpEvent, isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
-import { type HttpRequest, HttpRequests, header } from "../base/http-requests.js";
-import { isObject, quote } from "../base/wire.js";
+import { quote } from "../support/detail.js";
+import { type HttpRequest, HttpRequests, header } from "../support/http-requests.js";
 
 interface Negotiated {
   version?: string;
@@ -38,7 +38,7 @@ function laterRequestCheck(
         exchange(exchange: Exchange) {
           if (exchange.type !== "request" || exchange.request.direction !== "client-to-server") return;
           const response = exchange.response;
-          if (response?.message.type !== "result" || !isObject(response.message.result)) return;
+          if (response?.message.type !== "result" || !isPlainObject(response.message.result)) return;
           if (response.event.transport !== "streamable-http") return;
           const version = response.message.result.protocolVersion;
           negotiated = {};

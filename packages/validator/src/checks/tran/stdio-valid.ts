@@ -5,7 +5,7 @@
  */
 import { classifyMessage, type Direction, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { jsonType, quote } from "../base/wire.js";
+import { jsonType, quote } from "../support/detail.js";
 
 function stdioCheck(id: string, direction: Direction, description: string, channel: string): CheckDefinition {
   return {

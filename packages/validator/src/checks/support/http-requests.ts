@@ -7,8 +7,13 @@
  * could answer; checks judge only what is certain.
  * State is bounded by the number of HTTP requests in flight.
  */
-import { classifyMessage, type HttpEvent, type MessageEvent, type TraceEvent } from "@mcp-conf/trace-format";
-import { isObject } from "./wire.js";
+import {
+  classifyMessage,
+  type HttpEvent,
+  isPlainObject,
+  type MessageEvent,
+  type TraceEvent,
+} from "@mcp-conf/trace-format";
 
 /** What an HTTP request turned out to be. */
 /** `post-notification` covers notifications and responses; `post-other` a batch or an invalid body. */
@@ -162,7 +167,16 @@ export function contentType(event: HttpEvent): string | undefined {
 /** A header value, when the event carries it as a string. */
 export function header(event: HttpEvent, name: string): string | undefined {
   const headers: unknown = event.headers;
-  if (!isObject(headers)) return undefined;
+  if (!isPlainObject(headers)) return undefined;
   const value = headers[name];
   return typeof value === "string" ? value : undefined;
+}
+
+/** Media types listed in an Accept or Content-Type header, lower-cased, parameters dropped. */
+export function mediaTypes(header: string | undefined): string[] {
+  if (header === undefined) return [];
+  return header
+    .split(",")
+    .map((part) => (part.split(";")[0] ?? "").trim().toLowerCase())
+    .filter((part) => part.length > 0);
 }

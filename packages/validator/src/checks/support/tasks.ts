@@ -5,7 +5,8 @@
  * request type. Shared by the TASK, PROG and CANC checks; every reader takes `unknown` and never throws.
  */
 import { type Direction, type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
-import { trimOldest } from "../../engine/bounded.js";
+import { BoundedMap } from "./bounded-map.js";
+import { type JsonObject, metaOf, paramsOf, receiverSide, resultOf } from "./readers.js";
 
 export const RELATED_TASK_KEY = "io.modelcontextprotocol/related-task";
 export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(["completed", "failed", "cancelled"]);
@@ -16,40 +17,9 @@ export const AUGMENTABLE_METHODS = ["tools/call", "sampling/createMessage", "eli
 /** The methods whose results carry Task snapshots. */
 export const TASK_STATE_METHODS = ["tasks/get", "tasks/cancel", "tasks/list", "notifications/tasks/status"] as const;
 
-export type JsonObject = Record<string, unknown>;
-
-export function opposite(direction: Direction): Direction {
-  return direction === "client-to-server" ? "server-to-client" : "client-to-server";
-}
-
-/** The side (`server` or `client`) that receives a message sent in this direction. */
-export function receiverSide(direction: Direction): "server" | "client" {
-  return direction === "client-to-server" ? "server" : "client";
-}
-
 /** The capability path a receiver declares to accept task-augmented requests of this method. */
 export function taskCapabilityPath(method: string, requestDirection: Direction): string {
   return `${receiverSide(requestDirection)}.tasks.requests.${method.replace("/", ".")}`;
-}
-
-/** `params` of a request or notification, when it is an object. */
-export function paramsOf(ref: MessageRef): JsonObject | undefined {
-  const m = ref.message;
-  if (m.type !== "request" && m.type !== "notification") return undefined;
-  return isPlainObject(m.params) ? m.params : undefined;
-}
-
-/** `result` of a successful response, when it is an object. */
-export function resultOf(ref: MessageRef | null): JsonObject | undefined {
-  if (ref?.message.type !== "result") return undefined;
-  return isPlainObject(ref.message.result) ? ref.message.result : undefined;
-}
-
-/** `error.code` of an error response, when it is a number. */
-export function errorCodeOf(ref: MessageRef | null): number | undefined {
-  if (ref?.message.type !== "error" || !isPlainObject(ref.message.error)) return undefined;
-  const code = ref.message.error.code;
-  return typeof code === "number" ? code : undefined;
 }
 
 /** Whether a request asks for task augmentation (a `task` member in its params). */
@@ -67,12 +37,6 @@ export function createdTaskOf(result: JsonObject | undefined): JsonObject | unde
 export function createdTaskOfExchange(x: Exchange): JsonObject | undefined {
   if (x.type !== "request") return undefined;
   return createdTaskOf(resultOf(x.response));
-}
-
-/** The `_meta` object of params or a result, when present. */
-export function metaOf(container: JsonObject | undefined): JsonObject | undefined {
-  if (!container || !isPlainObject(container._meta)) return undefined;
-  return container._meta;
 }
 
 /** Whether params or a result carry the related-task key at all. */
@@ -152,33 +116,6 @@ export function taskSnapshots(x: Exchange): TaskSnapshot[] {
 /** Key of a task within the receiver that owns it (ids are the receiver's, per direction). */
 export function taskKey(receiverToRequestor: Direction, taskId: string): string {
   return `${receiverToRequestor}\u0000${taskId}`;
-}
-
-/**
- * A bounded map that forgets its oldest entries beyond `limit`, and remembers that it forgot: a check must not
- * report "never seen" once it may have forgotten.
- */
-export class BoundedMap<K, V> {
-  private readonly map = new Map<K, V>();
-  forgotten = false;
-  constructor(private readonly limit = 20_000) {}
-  get(key: K): V | undefined {
-    return this.map.get(key);
-  }
-  has(key: K): boolean {
-    return this.map.has(key);
-  }
-  set(key: K, value: V): void {
-    if (this.map.has(key)) this.map.delete(key);
-    this.map.set(key, value);
-    if (trimOldest(this.map, this.limit)) this.forgotten = true;
-  }
-  delete(key: K): void {
-    this.map.delete(key);
-  }
-  get size(): number {
-    return this.map.size;
-  }
 }
 
 /** The last status each task was seen in, by owner; bounded. */

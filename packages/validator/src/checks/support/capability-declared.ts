@@ -7,7 +7,7 @@
  */
 import { hasCapability, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { answeredClientRequest } from "./text.js";
+import { answeredClientRequest } from "./answers.js";
 
 export interface CapabilityUse {
   id: string;
@@ -60,11 +60,3 @@ export function capabilityDeclaredCheck(use: CapabilityUse): CheckDefinition {
     },
   };
 }
-
-export const toolCapabilityDeclared = capabilityDeclaredCheck({
-  id: "tool.capability-declared",
-  capability: "tools",
-  methods: ["tools/list", "tools/call"],
-  notifications: ["notifications/tools/list_changed"],
-  features: { "notifications/tools/list_changed": "listChanged" },
-});

@@ -6,7 +6,7 @@
 import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
 import { trimOldest } from "../../engine/bounded.js";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
-import { type AnsweredRequest, answeredClientRequest } from "./text.js";
+import { type AnsweredRequest, answeredClientRequest } from "./answers.js";
 
 export const MAX_TOOLS = 10_000;
 

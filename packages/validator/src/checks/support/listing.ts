@@ -5,7 +5,7 @@
  * listings, which names exist) build on this; it keeps only the listing in progress.
  */
 import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
-import { answeredClientRequest } from "../tool/text.js";
+import { answeredClientRequest } from "./answers.js";
 
 /**
  * The operations server/utilities/pagination lists as paginated. (`tasks/list` paginates too, but in either

@@ -6,8 +6,8 @@
  */
 import type { MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { ListingAssembler, nameOf } from "../page/listing.js";
-import { quote } from "./text.js";
+import { quote } from "./detail.js";
+import { ListingAssembler } from "./listing.js";
 
 export interface ListChangeSpec {
   id: string;
@@ -69,18 +69,12 @@ function describeChange(spec: ListChangeSpec, before: { keys: string[]; seq: num
   const added = after.filter((k) => !had.has(k));
   const removed = before.keys.filter((k) => !has.has(k));
   const name = (keys: string[]) =>
-    keys.slice(0, NAMED_KEYS).map(quote).join(", ") + (keys.length > NAMED_KEYS ? `, … (${keys.length} in all)` : "");
+    keys
+      .slice(0, NAMED_KEYS)
+      .map((value) => quote(value))
+      .join(", ") + (keys.length > NAMED_KEYS ? `, … (${keys.length} in all)` : "");
   const parts = [];
   if (added.length > 0) parts.push(`added ${name(added)}`);
   if (removed.length > 0) parts.push(`removed ${name(removed)}`);
   return `the ${spec.noun} list changed between the listings completed at seq ${before.seq} and seq ${seq} (${parts.join("; ")}) with no ${spec.notification} in between`;
 }
-
-export const toolListChangedNotified = listChangedNotifiedCheck({
-  id: "tool.list-changed-notified",
-  listMethod: "tools/list",
-  itemsKey: "tools",
-  notification: "notifications/tools/list_changed",
-  keyOf: nameOf,
-  noun: "tool",
-});

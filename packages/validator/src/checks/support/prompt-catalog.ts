@@ -5,7 +5,7 @@
  */
 import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import { trimOldest } from "../../engine/bounded.js";
-import { ListingAssembler, nameOf } from "../page/listing.js";
+import { ListingAssembler, nameOf } from "./listing.js";
 
 export const MAX_PROMPTS = 10_000;
 

@@ -1,0 +1,57 @@
+/**
+ * A client's request to the server and the answer it drew, narrowed from an exchange (whose params, result and
+ * error arrive as `unknown`), and how that answer reads in a detail. Shared by the server-feature checks.
+ */
+import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+import { errorCodeOf } from "./readers.js";
+
+/** JSON-RPC error -32602, Invalid params. */
+export const INVALID_PARAMS = -32602;
+
+/** A client-to-server request exchange with a response, narrowed. */
+export interface AnsweredRequest {
+  seq: number;
+  params: Record<string, unknown>;
+  response: MessageRef;
+  /** The result object when the response is a result (a non-object result becomes `{}`-less undefined). */
+  result: Record<string, unknown> | undefined;
+  /** The error object when the response is an error. */
+  error: Record<string, unknown> | undefined;
+  isError: boolean;
+}
+
+/** Narrows an exchange to a client's request to the server that was answered; undefined otherwise. */
+export function answeredClientRequest(exchange: Exchange): AnsweredRequest | undefined {
+  if (exchange.type !== "request" || exchange.response === null) return undefined;
+  if (exchange.request.direction !== "client-to-server") return undefined;
+  const params = isPlainObject(exchange.request.message.params) ? exchange.request.message.params : {};
+  const message = exchange.response.message;
+  if (message.type === "result") {
+    return {
+      seq: exchange.request.seq,
+      params,
+      response: exchange.response,
+      result: isPlainObject(message.result) ? message.result : undefined,
+      error: undefined,
+      isError: false,
+    };
+  }
+  if (message.type === "error") {
+    return {
+      seq: exchange.request.seq,
+      params,
+      response: exchange.response,
+      result: undefined,
+      error: isPlainObject(message.error) ? message.error : undefined,
+      isError: true,
+    };
+  }
+  return undefined;
+}
+
+/** How an answer reads in a detail: `a result`, `error -32603`, `an error without a numeric code`. */
+export function describeAnswer(answer: AnsweredRequest): string {
+  if (!answer.isError) return "a result";
+  const code = errorCodeOf(answer.response);
+  return code === undefined ? "an error without a numeric code" : `error ${code}`;
+}
