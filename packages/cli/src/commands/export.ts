@@ -5,14 +5,14 @@
  * an output that is the input is refused. Exit codes (docs/cli.md): 0 written, 2 bad invocation or unreadable
  * input, 3 a malformed trace.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { exportTraceAsOtlpJson, type SpanFinding, spanFindingsFromReport } from "@mcp-conf/otel-mapper";
 import { isTraceFormatError, readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
 import { createJudge, RevisionError } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../main.js";
+import { fileProblem, refuseOutputThatIsInput, writeOutput } from "../output.js";
 import type { Command } from "./index.js";
 
 /** The export formats this command writes. */
@@ -38,7 +38,7 @@ export const exportCommand: Command<ExportArgs> = {
       .option("output", {
         alias: "o",
         type: "string",
-        describe: "write here (through a temporary file) instead of stdout",
+        describe: "write here instead of stdout (- is stdout; a regular file is replaced through a temporary file)",
       })
       .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" }),
   async run(argv, io) {
@@ -49,7 +49,7 @@ export const exportCommand: Command<ExportArgs> = {
     }
     const trace = String(argv.trace);
     const label = trace === "-" ? "standard input" : trace;
-    if (argv.output !== undefined && trace !== "-") refuseOutputThatIsInput(trace, argv.output);
+    refuseOutputThatIsInput("export", [trace], argv.output);
     if (argv.revision !== undefined) checkRevision(argv.revision);
 
     const bytes = trace === "-" ? await readAll(io.stdin) : readInput(trace);
@@ -63,8 +63,7 @@ export const exportCommand: Command<ExportArgs> = {
 
     const findings = judgeForFindings(events, argv.revision, label, io);
     const result = exportTraceAsOtlpJson(events, { seed: createHash("sha256").update(bytes).digest(), findings });
-    if (argv.output === undefined) io.stdout.write(result.json);
-    else writeThroughTemp(argv.output, result.json);
+    writeOutput("export", argv.output, result.json, io);
     return EXIT.ok;
   },
 };
@@ -104,51 +103,4 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks);
-}
-
-/** The real path of a file that may not exist yet: its directory's real path plus its name. */
-function realTarget(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    try {
-      return join(realpathSync(dirname(resolve(path))), basename(path));
-    } catch {
-      return resolve(path);
-    }
-  }
-}
-
-function refuseOutputThatIsInput(input: string, output: string): void {
-  if (realTarget(input) === realTarget(output)) {
-    throw new UsageError(`export: the output ${output} is the input trace; choose another file`);
-  }
-}
-
-/** Writes `text` to a temporary file beside `path` and renames it into place, so no reader sees half a file. */
-function writeThroughTemp(path: string, text: string): void {
-  const target = resolve(path);
-  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
-  try {
-    writeFileSync(temp, text, { flag: "wx" });
-    renameSync(temp, target);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw new UsageError(`export: ${path}: ${fileProblem(error)}`);
-  }
-}
-
-function fileProblem(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case "ENOENT":
-      return "no such file or directory";
-    case "EISDIR":
-      return "is a directory";
-    case "EACCES":
-    case "EPERM":
-      return "permission denied";
-    default:
-      return `cannot read or write (${code ?? "unknown error"})`;
-  }
 }

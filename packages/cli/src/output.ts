@@ -1,0 +1,111 @@
+/**
+ * Where a command's output goes when the user names it with `-o`: every command that writes a file writes it here.
+ * `-` (or no `-o`) is standard output. A regular file, or a path that does not exist yet, is written through a
+ * temporary file renamed into place, so no reader sees half a file. Anything else — a device such as /dev/null or
+ * /dev/stdout, a FIFO, a socket — is written straight through: renaming over it would replace the system's own node
+ * with a plain file. A symbolic link is followed, and the file it names is treated by the same rules.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, lstatSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { type Io, UsageError } from "./main.js";
+
+/** The `-o` value that means standard output. */
+export const STDOUT = "-";
+
+/** Writes `text` to `output` (`undefined` or `-`: standard output). Throws a one-line `UsageError` naming `command`. */
+export function writeOutput(command: string, output: string | undefined, text: string, io: Io): void {
+  if (output === undefined || output === STDOUT) {
+    io.stdout.write(text);
+    return;
+  }
+  if (output === "") throw new UsageError(`${command}: -o needs a file name (or - for standard output)`);
+  try {
+    const target = existingTarget(output);
+    if (target === undefined) writeThroughTemp(resolve(output), text, undefined);
+    else if (target.regular) writeThroughTemp(target.path, text, target.mode);
+    else writeFileSync(target.path, text);
+  } catch (error) {
+    throw new UsageError(`${command}: ${output}: ${fileProblem(error)}`);
+  }
+}
+
+/** The real path of a file that may not exist yet: its directory's real path plus its name. */
+export function realTarget(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    try {
+      return join(realpathSync(dirname(resolve(path))), basename(path));
+    } catch {
+      return resolve(path);
+    }
+  }
+}
+
+/** Refuses an output that is one of the command's inputs (reading and writing one file would lose it). */
+export function refuseOutputThatIsInput(command: string, inputs: readonly string[], output: string | undefined): void {
+  if (output === undefined || output === STDOUT) return;
+  const out = realTarget(output);
+  for (const input of inputs) {
+    if (input !== "-" && realTarget(input) === out) {
+      throw new UsageError(`${command}: the output ${output} is the input trace; choose another file`);
+    }
+  }
+}
+
+/** What `path` names once symbolic links are followed; undefined when nothing is there yet. */
+function existingTarget(path: string): { path: string; regular: boolean; mode: number } | undefined {
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    // A dangling link: writing through it creates the file it names and keeps the link.
+    return lstatExists(path) ? { path, regular: false, mode: 0 } : undefined;
+  }
+  const stats = statSync(real);
+  return { path: real, regular: stats.isFile(), mode: stats.mode & 0o7777 };
+}
+
+function lstatExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes a temporary file beside `target` (keeping an existing file's mode) and renames it into place. */
+function writeThroughTemp(target: string, text: string, mode: number | undefined): void {
+  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+  try {
+    writeFileSync(temp, text, { flag: "wx" });
+    if (mode !== undefined) chmodSync(temp, mode);
+    renameSync(temp, target);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/** A file-system error code in words. */
+export function fileProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case "ENOENT":
+      return "no such file or directory";
+    case "EISDIR":
+      return "is a directory";
+    case "ENOTDIR":
+      return "a part of the path is not a directory";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "ENOSPC":
+      return "no space left on the device";
+    default:
+      return `cannot read or write (${code ?? "unknown error"})`;
+  }
+}
