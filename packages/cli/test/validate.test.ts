@@ -175,8 +175,9 @@ describe("mcp-conf validate: input and formats", () => {
 describe("exit code of a report", () => {
   const report = (verdict: Report["verdict"]) => ({ verdict }) as Report;
 
-  it("is 2 for unsupported, 1 for fail, 0 for warnings unless --strict, 0 for pass", () => {
+  it("is 2 for unsupported or nothing judged, 1 for fail, 0 for warnings unless --strict, 0 for pass", () => {
     expect(exitCodeOf(report("unsupported"), false)).toBe(2);
+    expect(exitCodeOf(report("nothing-judged"), false)).toBe(2);
     expect(exitCodeOf(report("fail"), false)).toBe(1);
     expect(exitCodeOf(report("pass-with-warnings"), false)).toBe(0);
     expect(exitCodeOf(report("pass-with-warnings"), true)).toBe(1);

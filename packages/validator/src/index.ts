@@ -6,14 +6,16 @@
 
 /** Every check the validator ships. */
 export { ALL_CHECKS } from "./checks/index.js";
-/** Typed errors: an undeclared or unknown revision; a check that threw (a bug in the check). */
-export { CheckError, RevisionError, type RevisionProblem } from "./engine/errors.js";
+/** Typed errors: an undeclared or unknown revision; input that is not a trace; a check that threw (a bug in a check). */
+export { CheckError, RevisionError, type RevisionProblem, TraceInputError } from "./engine/errors.js";
 /** The engine: `createJudge` for incremental (live) judging, `validate` for a whole trace. */
 export { type CheckStats, createJudge, type Judge, type JudgeOptions, validate } from "./engine/judge.js";
 /** Row precedence, totals and verdict, as the engine applies them. */
 export { judgeRequirement, levelFails, sortFindings, totalsOf, verdictOf } from "./engine/outcome.js";
 /** The shared vocabulary: requirements, checks, findings, outcomes, report rows. */
 export * from "./engine/types.js";
+/** Reads a trace file by its path and judges it: the package's one function that touches the file system. */
+export { validateFile } from "./file.js";
 /** The spec as data: bundled registries per revision. */
 export { AREA_ORDER, type AreaFile, knownRevisions, loadAreas, loadRegistry } from "./registry/index.js";
 /** Reports: render a judged trace as text, JSON, JUnit XML or SARIF 2.1.0 (`renderReports` for several traces). */

@@ -105,6 +105,11 @@ describe("totals and verdict", () => {
     expect(verdictOf(totalsOf(rows("warn", "pass", "not-observed")))).toBe("pass-with-warnings");
   });
 
+  it("is nothing-judged when no row passed, failed or warned", () => {
+    expect(verdictOf(totalsOf(rows("excluded", "not-applicable", "not-observed")))).toBe("nothing-judged");
+    expect(verdictOf(totalsOf([]))).toBe("nothing-judged");
+  });
+
   it("is pass otherwise", () => {
     expect(verdictOf(totalsOf(rows("pass", "excluded", "not-applicable", "not-observed")))).toBe("pass");
   });

@@ -79,5 +79,6 @@ export function sampleReport(overrides: Partial<Record<string, Partial<Requireme
     totals: { pass: 1, fail: 1, warn: 1, excluded: 1, unsupported: 1, not_applicable: 1, not_observed: 1 },
     requirements: rows,
     verdict: "unsupported",
+    capture: { complete: true, missing: 0 },
   };
 }

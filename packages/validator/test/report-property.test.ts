@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { OUTCOMES, type Report, type RequirementRow } from "../src/engine/types.js";
+import { OUTCOMES, type Report, type RequirementRow, VERDICTS } from "../src/engine/types.js";
 import { renderReport } from "../src/report/index.js";
 import { SAMPLE_REGISTRY } from "./report-fixtures.js";
 import { expectSarifShape } from "./sarif-shape.js";
@@ -57,7 +57,11 @@ const report: fc.Arbitrary<Report> = fc.record({
   }),
   // A registry never repeats an id (its test says so), and SARIF rules must be unique: generate reports alike.
   requirements: fc.uniqueArray(row, { maxLength: 8, selector: (r) => r.id }),
-  verdict: fc.constantFrom("unsupported", "fail", "pass-with-warnings", "pass"),
+  verdict: fc.constantFrom(...VERDICTS),
+  capture: fc.oneof(
+    fc.constant({ complete: true, missing: 0 }),
+    fc.integer({ min: 1 }).map((missing) => ({ complete: false, missing })),
+  ),
 });
 
 describe("reports under hostile text", () => {
@@ -107,6 +111,7 @@ describe("reports under hostile text", () => {
         { id: "BASE-001", level: "MUST", outcome: "fail", findings: [{ check: "c", seq: 1, detail: huge + deep }] },
       ],
       verdict: "fail",
+      capture: { complete: true, missing: 0 },
     };
     expect(XMLValidator.validate(renderReport(r, "junit"))).toBe(true);
     expect(JSON.parse(renderReport(r, "json")).requirements[0].findings[0].detail).toHaveLength(huge.length + 20_000);

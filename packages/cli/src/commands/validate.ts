@@ -149,8 +149,7 @@ async function judgeTrace(
     if (error instanceof RevisionError) return { problem: `${label}: ${error.message}`, exitCode: EXIT.usage };
     throw error;
   }
-  const judgedSomething = report.totals.pass + report.totals.fail + report.totals.warn + report.totals.unsupported > 0;
-  if (!judgedSomething) {
+  if (report.verdict === "nothing-judged") {
     return nothingJudged(label, "no requirement was observed (every one is not observed, not applicable or excluded)");
   }
   const result: TraceResult = {
@@ -171,10 +170,11 @@ function nothingJudged(label: string, why: string): TraceResult {
   };
 }
 
-/** The exit code a report earns: unsupported 2, fail 1, warnings 1 under --strict, else 0. */
+/** The exit code a report earns: unsupported or nothing judged 2, fail 1, warnings 1 under --strict, else 0. */
 export function exitCodeOf(report: Report, strict: boolean): number {
   switch (report.verdict) {
     case "unsupported":
+    case "nothing-judged":
       return EXIT.usage;
     case "fail":
       return EXIT.fail;

@@ -38,6 +38,21 @@ export class RevisionError extends Error {
   }
 }
 
+/**
+ * What was handed to `validate` is not a trace: not an iterable of events (a file path, null), or an event that is
+ * not a trace event (an unknown kind, a missing field, a `seq` not above the one before). `index` is the event's
+ * position, counting from 0, when one event is at fault.
+ */
+export class TraceInputError extends Error {
+  override readonly name = "TraceInputError";
+  constructor(
+    message: string,
+    readonly index?: number,
+  ) {
+    super(message);
+  }
+}
+
 /** A check threw: a defect in the check, reported with its id so the test that catches it names the culprit. */
 export class CheckError extends Error {
   override readonly name = "CheckError";

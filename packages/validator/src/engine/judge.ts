@@ -23,8 +23,9 @@ import { knownRevisions, loadRegistry } from "../registry/index.js";
 import { schemaFor } from "../schema/index.js";
 import { DispatchTables, type RunningCheck, runningCheck } from "./dispatch.js";
 import { CheckError, RevisionError } from "./errors.js";
+import { checkedEvents } from "./input.js";
 import { judgeRequirement, totalsOf, verdictOf } from "./outcome.js";
-import type { CheckContext, CheckDefinition, Finding, Registry, Report } from "./types.js";
+import type { Capture, CheckContext, CheckDefinition, Finding, Registry, Report } from "./types.js";
 
 /**
  * The longest detail a finding keeps, cut with "…" beyond: the one cap on what a check writes (each quoted value
@@ -64,6 +65,11 @@ export interface Judge {
   /** Feeds one event, in seq order. Cheap: the event goes only to the checks subscribed to it. */
   observe(event: TraceEvent): void;
   /**
+   * Counts observations that never reached this judge without leaving a gap in the `seq` it sees (an event a sink
+   * dropped before it was numbered, a failed write): the report will say it judged an incomplete capture.
+   */
+  lost(count: number): void;
+  /**
    * Ends the trace and builds the report (idempotent). Throws a `RevisionError` if no revision was ever known.
    * Once `observe` or `finish` has thrown, every later call throws the same error.
    */
@@ -82,10 +88,14 @@ export function createJudge(options: JudgeOptions = {}): Judge {
   return new IncrementalJudge(options);
 }
 
-/** Judges a whole trace: observe every event, then finish. */
+/**
+ * Judges a whole trace: observe every event, then finish. Throws a `TraceInputError` when `events` is not a trace (a
+ * string such as a file path — see `validateFile` — null, or an event that is not a trace event).
+ */
 export function validate(events: Iterable<TraceEvent>, options: JudgeOptions = {}): Report {
+  const checked = checkedEvents(events);
   const judge = createJudge(options);
-  for (const event of events) judge.observe(event);
+  for (const event of checked) judge.observe(event);
   return judge.finish();
 }
 
@@ -208,7 +218,7 @@ class Pipeline {
     return check ? new CheckError(check.id, this.phase, error) : error;
   }
 
-  finish(): Report {
+  finish(capture: Capture): Report {
     const unanswered = this.correlator.finish();
     for (const exchange of unanswered) this.tracker.exchange(exchange);
     try {
@@ -239,7 +249,7 @@ class Pipeline {
       judgeRequirement(requirement, facts, evidence),
     );
     const totals = totalsOf(requirements);
-    return { revision: this.registry.revision, totals, requirements, verdict: verdictOf(totals) };
+    return { revision: this.registry.revision, totals, requirements, verdict: verdictOf(totals), capture };
   }
 
   stats(): CheckStats[] {
@@ -269,6 +279,9 @@ class IncrementalJudge implements Judge {
   private detector: { correlator: Correlator; tracker: SessionFactsTracker } | undefined;
   private report: Report | undefined;
   private failure: Error | undefined;
+  /** The seq of the last event observed, and the observations known to be missing (seq gaps and counted losses). */
+  private lastSeq: number | undefined;
+  private missing = 0;
 
   constructor(private readonly options: JudgeOptions) {
     this.catalogue = options.checks ?? ALL_CHECKS;
@@ -302,6 +315,8 @@ class IncrementalJudge implements Judge {
   observe(event: TraceEvent): void {
     if (this.failure) throw this.failure;
     if (this.report) throw new Error("observe() after finish(): a judge judges one trace");
+    if (this.lastSeq !== undefined && event.seq > this.lastSeq + 1) this.missing += event.seq - this.lastSeq - 1;
+    this.lastSeq = event.seq;
     if (this.pipeline) {
       try {
         this.pipeline.observe(event);
@@ -324,11 +339,15 @@ class IncrementalJudge implements Judge {
     if (this.report) return this.report;
     if (!this.pipeline) this.fail(RevisionError.undeclared(this.known()));
     try {
-      this.report = this.pipeline!.finish();
+      this.report = this.pipeline!.finish({ complete: this.missing === 0, missing: this.missing });
     } catch (error) {
       this.fail(error as Error);
     }
     return this.report;
+  }
+
+  lost(count: number): void {
+    if (Number.isSafeInteger(count) && count > 0) this.missing += count;
   }
 
   findings(): readonly Finding[] {

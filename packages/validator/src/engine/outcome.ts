@@ -114,10 +114,15 @@ export function totalsOf(rows: readonly RequirementRow[]): Totals {
   return totals;
 }
 
-/** Any unsupported row → unsupported; any fail → fail; any warn → pass-with-warnings; else pass. */
+/**
+ * Any unsupported row → unsupported; any fail → fail; any warn → pass-with-warnings; no pass → nothing-judged (a
+ * report whose every row is excluded, not applicable or not observed judged nothing, and must not read as a pass);
+ * else pass.
+ */
 export function verdictOf(totals: Totals): Verdict {
   if (totals.unsupported > 0) return "unsupported";
   if (totals.fail > 0) return "fail";
   if (totals.warn > 0) return "pass-with-warnings";
+  if (totals.pass === 0) return "nothing-judged";
   return "pass";
 }

@@ -75,13 +75,25 @@ export interface Totals {
   not_observed: number;
 }
 
-export type Verdict = "unsupported" | "fail" | "pass-with-warnings" | "pass";
+/** A closed set, in precedence order. `nothing-judged`: no requirement passed, failed or warned — never a pass. */
+export const VERDICTS = ["unsupported", "fail", "pass-with-warnings", "nothing-judged", "pass"] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** Whether the judged trace held the whole session. */
+export interface Capture {
+  /** False when observations are known to be missing: a gap in `seq`, or a loss counted with `Judge.lost`. */
+  complete: boolean;
+  /** Observations known to be missing (a gap of n seq numbers counts n). */
+  missing: number;
+}
 
 export interface Report {
   revision: string;
   totals: Totals;
   requirements: RequirementRow[];
   verdict: Verdict;
+  /** An incomplete capture is judged as far as it goes, and every report format says so. */
+  capture: Capture;
 }
 
 /** Keys a check may subscribe to besides a method name. */

@@ -1,6 +1,7 @@
 /**
  * The JSON report: `{revision, totals, requirements[…]}` with two-space indentation and a trailing newline — the
- * shape mcp-conformance writes, so its consumers read ours. Keys are emitted in a fixed order and optional members
+ * shape mcp-conformance writes, so its consumers read ours; `capture` follows the totals only when the capture was
+ * incomplete. Keys are emitted in a fixed order and optional members
  * only when they hold something, so the same report always gives the same bytes.
  */
 import { assertNever, type Outcome, type Report, type RequirementRow } from "../engine/types.js";
@@ -25,9 +26,11 @@ interface JsonRow {
 export function reportToJson(report: Report): {
   revision: string;
   totals: Report["totals"];
+  capture?: Report["capture"];
   requirements: JsonRow[];
 } {
   const t = report.totals;
+  const capture = report.capture.complete ? {} : { capture: { complete: false, missing: report.capture.missing } };
   return {
     revision: report.revision,
     totals: {
@@ -39,6 +42,7 @@ export function reportToJson(report: Report): {
       not_applicable: t.not_applicable,
       not_observed: t.not_observed,
     },
+    ...capture,
     requirements: report.requirements.map(rowToJson),
   };
 }

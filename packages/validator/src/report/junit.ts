@@ -63,6 +63,9 @@ function renderSuite(report: Report, context: RenderContext, counts: SuiteCounts
     `      <property name="revision" value="${escapeXmlAttribute(report.revision)}"/>`,
     `      <property name="verdict" value="${report.verdict}"/>`,
   ];
+  if (!report.capture.complete) {
+    lines.push(`      <property name="capture" value="incomplete: ${report.capture.missing} observation(s) missing"/>`);
+  }
   if (context.trace !== undefined) {
     lines.push(`      <property name="trace" value="${escapeXmlAttribute(context.trace)}"/>`);
   }

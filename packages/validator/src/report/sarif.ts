@@ -62,7 +62,11 @@ function sarifRun(report: Report, context: RenderContext) {
         rules,
       },
     },
-    properties: { revision: report.revision, verdict: report.verdict },
+    properties: {
+      revision: report.revision,
+      verdict: report.verdict,
+      ...(report.capture.complete ? {} : { capture: { complete: false, missing: report.capture.missing } }),
+    },
     results,
   };
 }

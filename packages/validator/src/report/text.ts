@@ -3,7 +3,8 @@
  * findings indented beneath, then totals and the verdict. Every piece of session text goes through
  * `escapeTerminal`, so a control sequence in a tool name cannot reach the reader's terminal raw.
  *
- * Layout (fixed; goldens pin it): header line, optional `trace:` line, blank line, rows, blank line, totals, verdict.
+ * Layout (fixed; goldens pin it): header line, optional `trace:` line, blank line, rows, blank line, totals, a
+ * `capture:` line when the capture was incomplete, verdict.
  */
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import { assertNever, type Finding, type Report, type RequirementRow } from "../engine/types.js";
@@ -23,6 +24,7 @@ export function renderText(report: Report, context: RenderContext = {}): string 
   }
   lines.push("");
   lines.push(totalsLine(report));
+  if (!report.capture.complete) lines.push(captureLine(report));
   lines.push(`verdict: ${report.verdict}`);
   return `${lines.join("\n")}\n`;
 }
@@ -33,6 +35,14 @@ export function totalsLine(report: Report): string {
   return (
     `totals: ${t.pass} pass, ${t.fail} fail, ${t.warn} warn, ${t.excluded} excluded, ` +
     `${t.unsupported} unsupported, ${t.not_applicable} not applicable, ${t.not_observed} not observed`
+  );
+}
+
+/** `capture: incomplete — …`, for a report that judged a capture missing observations. */
+export function captureLine(report: Report): string {
+  return (
+    `capture: incomplete — ${report.capture.missing} observation(s) missing (lost while recording, or gaps in seq); ` +
+    "findings in what is missing were not seen"
   );
 }
 
