@@ -11,6 +11,8 @@ import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { ExchangeLog, type SessionOpening, SessionRouter } from "./http-sessions.js";
+import type { Redactor } from "./privacy/redact.js";
+import { safeUrl } from "./privacy/session-facts.js";
 import { createRecorder, DEFAULT_MAX_MESSAGE_BYTES, type Recorder, type RecorderStats } from "./recorder.js";
 import type { QueueLimits, Sink } from "./sink.js";
 import { SseDataParser } from "./sse.js";
@@ -28,6 +30,8 @@ export interface HttpProxyOptions {
   maxMessageBytes?: number;
   queue?: QueueLimits;
   timestamps?: boolean;
+  /** The user's redaction, applied to every event before any sink sees it. */
+  redact?: Redactor | undefined;
   /** Problems met while running (a session whose trace could not be opened). */
   onError?: (message: string) => void;
   /** A session's recorder was created. */
@@ -142,7 +146,8 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
       maxMessageBytes: maxBytes,
       queue: options.queue,
       timestamps: options.timestamps,
-      meta: { upstream: upstream.href },
+      redact: options.redact,
+      meta: { upstream: safeUrl(upstream) },
     };
     let recorder: Recorder;
     try {
@@ -262,7 +267,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
         r.http("server-to-client", { status: 502, headers: { "content-type": "text/plain; charset=utf-8" } }),
       );
       if (!res.headersSent && !res.destroyed) {
-        const text = `mcp-conf record: the upstream ${upstream.href} cannot be reached (${reason})\n`;
+        const text = `mcp-conf record: the upstream ${safeUrl(upstream)} cannot be reached (${reason})\n`;
         res.writeHead(502, { "content-type": "text/plain; charset=utf-8", "content-length": Buffer.byteLength(text) });
         res.end(text);
       }

@@ -29,8 +29,12 @@ export {
   type SecretMatch,
   scanEventForSecrets,
 } from "./privacy/detect.js";
+/** Redaction of the observed copy: rules compiled once, applied to every event before any sink sees it. */
+export { compileRedaction, RedactionRuleError, type RedactionRules, type Redactor } from "./privacy/redact.js";
 /** The preset of credential shapes behind `--redact-secrets` and `check --fail-on secret`. */
 export { SECRET_KINDS, type SecretKind } from "./privacy/secret-kinds.js";
+/** Credentials outside the payload: a command line and a URL as they may be recorded and printed. */
+export { maskCommandLine, safeUrl } from "./privacy/session-facts.js";
 /** The embeddable recorder: seq assignment, lazy event building, one bounded queue per sink. */
 export {
   createRecorder,

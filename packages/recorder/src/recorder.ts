@@ -16,6 +16,7 @@ import type {
 import { type HeaderInput, recordedHeaders } from "./headers.js";
 import { buildLineEvent, type LineRecord } from "./line-event.js";
 import type { ObservedLine } from "./line-splitter.js";
+import type { Redactor } from "./privacy/redact.js";
 import { type PendingEvent, QueuedSink, type QueueLimits, type Sink, type SinkStats } from "./sink.js";
 import { isFanOut } from "./sinks.js";
 import { RECORDER_NAME, RECORDER_VERSION } from "./version.js";
@@ -45,6 +46,8 @@ export interface RecorderOptions {
   timestamps?: boolean;
   /** Milliseconds since the epoch; tests pass a fixed clock. */
   now?: () => number;
+  /** Applied to every event before any sink sees it (`compileRedaction(rules)`), so a secret never reaches one. */
+  redact?: Redactor | undefined;
 }
 
 /** Options of an `http` event. Headers are filtered by the allow-list of trace-format.md. */
@@ -105,6 +108,7 @@ export class Recorder {
   private readonly maxMessageBytes: number;
   private readonly timestamps: boolean;
   private readonly now: () => number;
+  private readonly redactor: Redactor | undefined;
   private seq = 0;
   private ended = false;
   private closing: Promise<RecorderStats> | undefined;
@@ -116,6 +120,7 @@ export class Recorder {
     this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.timestamps = options.timestamps ?? true;
     this.now = options.now ?? Date.now;
+    this.redactor = options.redact;
     const given = Array.isArray(options.sink) ? options.sink : [options.sink as Sink];
     const sinks = [...given, ...(options.extraSinks ?? [])].flatMap((s) => (isFanOut(s) ? s.sinks : [s]));
     const info = { session: this.session, label: this.label, transport: this.transport };
@@ -138,7 +143,7 @@ export class Recorder {
       size,
       () => {
         const body = build(seq, at === undefined ? undefined : new Date(at).toISOString());
-        return { seq, ...body } as TraceEvent;
+        return this.seal({ seq, ...body } as TraceEvent);
       },
       essential,
     );
@@ -165,9 +170,17 @@ export class Recorder {
     this.push(256, (_seq, ts) => ({ direction, transport, kind: "message", payload: payloadOrBytes, ...stamp(ts) }));
   }
 
+  /**
+   * The one step between building an event and handing it to the sinks: the user's redaction, off the forwarding
+   * path (events are built lazily, in the first sink that needs them).
+   */
+  private seal(event: TraceEvent): TraceEvent {
+    return this.redactor ? this.redactor.redact(event) : event;
+  }
+
   /** One line (or body) of observed bytes, as the line splitter yields them. */
   observeLine(direction: Direction, line: ObservedLine): void {
-    const item = new LineEvent({
+    const record: LineRecord = {
       seq: this.seq++,
       at: this.timestamps ? this.now() : undefined,
       direction,
@@ -175,7 +188,11 @@ export class Recorder {
       bytes: line.bytes,
       length: line.length,
       truncated: line.truncated,
-    });
+    };
+    // With redaction, a line is built here rather than handed as bytes to a sink that builds it elsewhere.
+    const item = this.redactor
+      ? new LazyEvent(record.bytes.length + 128, () => this.seal(buildLineEvent(record)))
+      : new LineEvent(record);
     for (const queue of this.queues) queue.push(item);
   }
 

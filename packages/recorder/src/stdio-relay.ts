@@ -8,6 +8,8 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { LineSplitter } from "./line-splitter.js";
+import type { Redactor } from "./privacy/redact.js";
+import { maskCommandLine } from "./privacy/session-facts.js";
 import { createRecorder, DEFAULT_MAX_MESSAGE_BYTES, type RecorderStats } from "./recorder.js";
 import type { QueueLimits, Sink } from "./sink.js";
 
@@ -26,6 +28,8 @@ export interface StdioRelayOptions {
   maxMessageBytes?: number;
   queue?: QueueLimits;
   timestamps?: boolean;
+  /** The user's redaction, applied to every event before any sink sees it. */
+  redact?: Redactor | undefined;
   /** The client side. Default: this process's stdin, stdout and stderr. */
   stdin?: NodeJS.ReadableStream;
   stdout?: NodeJS.WritableStream;
@@ -60,7 +64,8 @@ export function runStdioRelay(options: StdioRelayOptions): Promise<StdioRelayRes
     maxMessageBytes: options.maxMessageBytes,
     queue: options.queue,
     timestamps: options.timestamps,
-    meta: { command: [options.command, ...args], cwd },
+    redact: options.redact,
+    meta: { command: maskCommandLine([options.command, ...args]), cwd },
   });
   const clientIn = options.stdin ?? process.stdin;
   const clientOut = options.stdout ?? process.stdout;

@@ -57,6 +57,8 @@ export {
 } from "./line-parser.js";
 /** Reading traces: async from any source, streamed from a file, or synchronously from memory. */
 export { readTrace, readTraceFile, readTraceSync, type TraceSource } from "./reader.js";
+/** The placeholder redaction leaves in place of a value, and its test. */
+export { isRedactionPlaceholder, redactionPlaceholder } from "./redaction-placeholder.js";
 /** Escapes control, bidi, zero-width and format characters as `\u{…}` for terminal output. */
 export { escapeTerminal } from "./safe-text.js";
 /** One event as one JSONL line in the stable key order. */

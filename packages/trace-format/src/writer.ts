@@ -77,10 +77,14 @@ function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/** A trace holds other people's traffic: only its owner may read it (directories we create: 0700, files: 0600). */
+const DIRECTORY_MODE = 0o700;
+const FILE_MODE = 0o600;
+
 function openExclusive(path: string, force: boolean): number {
   try {
-    mkdirSync(dirname(path), { recursive: true });
-    return openSync(path, force ? "w" : "wx");
+    mkdirSync(dirname(path), { recursive: true, mode: DIRECTORY_MODE });
+    return openSync(path, force ? "w" : "wx", FILE_MODE);
   } catch (error) {
     const code = systemCode(error);
     if (code === "EEXIST") {

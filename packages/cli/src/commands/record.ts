@@ -5,7 +5,15 @@
  * unwritable or existing `-o` and an address that cannot be listened on exit 2 before anything starts. All of
  * record's own output goes to stderr, since in stdio mode stdout carries the session.
  */
-import { generateSessionId, isLoopbackHost, runStdioRelay, type Sink, startHttpProxy } from "@mcp-conf/recorder";
+import {
+  generateSessionId,
+  isLoopbackHost,
+  type Redactor,
+  runStdioRelay,
+  type Sink,
+  safeUrl,
+  startHttpProxy,
+} from "@mcp-conf/recorder";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../main.js";
@@ -16,6 +24,7 @@ import {
   parseMaxMessageBytes,
   parseUpstream,
 } from "../record/options.js";
+import { parseRedaction, redactionOptions } from "../record/redaction.js";
 import { summaryLines } from "../record/summary.js";
 import { checkTemplateDirectory, openFileSink, perSessionTemplate, SESSION, traceTemplate } from "../record/traces.js";
 import type { Command } from "./index.js";
@@ -30,6 +39,10 @@ export interface RecordArgs {
   label?: string;
   upstream?: string;
   listen?: string;
+  "redact-key"?: string[];
+  "redact-value"?: string[];
+  "redact-path"?: string[];
+  "redact-secrets"?: boolean;
 }
 
 /**
@@ -73,22 +86,30 @@ export function recordingOptions(yargs: Argv): Argv {
     })
     .option("label", { type: "string", describe: "a name for the server, used in session ids" })
     .option("upstream", { type: "string", describe: "http: the server's URL (the proxy's root path maps to it)" })
-    .option("listen", { type: "string", describe: "http: HOST:PORT to listen on (default 127.0.0.1:8080)" });
+    .option("listen", { type: "string", describe: "http: HOST:PORT to listen on (default 127.0.0.1:8080)" })
+    .options(redactionOptions);
 }
 
 /** Records a session in the mode `argv` names, with the tap's extra sinks when `watch` runs it. */
 export function runRecording(argv: RecordArgs, io: Io, tap?: SessionTap): Promise<number> {
   argv.command = serverCommand(argv, tap?.name ?? "record");
   const maxMessageBytes = parseMaxMessageBytes(argv["max-message-bytes"]);
-  if (argv.mode === "stdio") return recordStdio(argv, io, maxMessageBytes, tap);
-  if (argv.mode === "http") return recordHttp(argv, io, maxMessageBytes, tap);
+  const redact = parseRedaction(argv, tap?.name ?? "record");
+  if (argv.mode === "stdio") return recordStdio(argv, io, { maxMessageBytes, redact }, tap);
+  if (argv.mode === "http") return recordHttp(argv, io, { maxMessageBytes, redact }, tap);
   throw new UsageError(`record: unknown mode ${JSON.stringify(argv.mode)} (expected stdio or http)`);
+}
+
+/** What every recorder of the command is given, parsed before anything starts. */
+interface RecorderSettings {
+  maxMessageBytes: number | undefined;
+  redact: Redactor | undefined;
 }
 
 async function recordStdio(
   argv: RecordArgs,
   io: Io,
-  maxMessageBytes: number | undefined,
+  { maxMessageBytes, redact }: RecorderSettings,
   tap: SessionTap | undefined,
 ): Promise<number> {
   const prefix = prefixOf(tap);
@@ -112,6 +133,7 @@ async function recordStdio(
     label,
     session,
     maxMessageBytes,
+    redact,
     stdin: io.stdin,
     stdout: io.stdout,
     stderr: io.stderr,
@@ -125,7 +147,7 @@ async function recordStdio(
 async function recordHttp(
   argv: RecordArgs,
   io: Io,
-  maxMessageBytes: number | undefined,
+  { maxMessageBytes, redact }: RecorderSettings,
   tap: SessionTap | undefined,
 ): Promise<number> {
   const prefix = prefixOf(tap);
@@ -148,6 +170,7 @@ async function recordHttp(
       listen,
       label: argv.label === undefined ? undefined : label,
       maxMessageBytes,
+      redact,
       sinkForSession,
       onError: (message) => io.stderr.write(`${prefix} ${escapeTerminal(message)}\n`),
     });
@@ -165,10 +188,10 @@ async function recordHttp(
   });
   if (!isLoopbackHost(listen.host)) {
     io.stderr.write(
-      `${prefix} warning: listening on ${listen.host}, which is not a loopback address: anyone who can reach it can send requests through it to ${upstream.href}\n`,
+      `${prefix} warning: listening on ${listen.host}, which is not a loopback address: anyone who can reach it can send requests through it to ${safeUrl(upstream)}\n`,
     );
   }
-  io.stderr.write(`${prefix} proxying ${proxy.url} to ${upstream.href} (stop with Ctrl-C)\n`);
+  io.stderr.write(`${prefix} proxying ${proxy.url} to ${safeUrl(upstream)} (stop with Ctrl-C)\n`);
   await stopped;
   const stats = await proxy.close();
   let written = 0;

@@ -40,7 +40,7 @@ export function openFileSink(template: string, force: boolean, session: string, 
 export function checkTemplateDirectory(template: string): void {
   const dir = dirname(template.split(SESSION).join("probe"));
   try {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 }); // traces are private: see trace-format's writer
     if (!statSync(dir).isDirectory()) throw Object.assign(new Error("not a directory"), { code: "ENOTDIR" });
     accessSync(dir, constants.W_OK);
   } catch (error) {

@@ -3,7 +3,7 @@
  * its location, never the value. Redaction (`--redact-secrets`) replaces what it finds; `check --fail-on secret`
  * reports it. One module for both, so what is redacted and what is flagged cannot drift apart.
  */
-import type { TraceEvent } from "@mcp-conf/trace-format";
+import { isRedactionPlaceholder, type TraceEvent } from "@mcp-conf/trace-format";
 import { SECRET_PATTERNS, type SecretKind } from "./secret-kinds.js";
 
 /** One credential in a text: its kind and the span `[start, end)` of the value. */
@@ -41,7 +41,7 @@ export function detectSecrets(text: string): SecretMatch[] {
       const secret = m.groups?.secret;
       const start = secret === undefined ? m.index : m.index + m[0].lastIndexOf(secret);
       const end = secret === undefined ? m.index + m[0].length : start + secret.length;
-      if (!isPlaceholder(text.slice(start, end))) found.push({ kind, start, end });
+      if (!isRedactionPlaceholder(text.slice(start, end))) found.push({ kind, start, end });
     }
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -52,11 +52,6 @@ export function detectSecrets(text: string): SecretMatch[] {
     else if (match.end - match.start > last.end - last.start) kept[kept.length - 1] = match;
   }
   return kept;
-}
-
-/** True for a text redaction already put in place of a value (`[redacted:…]`). */
-export function isPlaceholder(text: string): boolean {
-  return /^"?\[redacted:[^\]]*\]"?$/.test(text);
 }
 
 const CREDENTIAL_KEYS = new Set([
@@ -98,7 +93,7 @@ export function scanEventForSecrets(event: TraceEvent): SecretFinding[] {
   switch (event.kind) {
     case "message":
       walkStrings(event.payload, "payload", (text, location, key) => {
-        if (key !== undefined && isCredentialName(key) && text.length >= 4 && !isPlaceholder(text)) {
+        if (key !== undefined && isCredentialName(key) && text.length >= 4 && !isRedactionPlaceholder(text)) {
           findings.push({ seq, kind: "credential-pair", location });
         } else inText(text, location);
       });
@@ -106,7 +101,7 @@ export function scanEventForSecrets(event: TraceEvent): SecretFinding[] {
     case "http":
       for (const [name, value] of Object.entries(event.headers ?? {})) {
         const location = `headers/${name}`;
-        if (isCredentialName(name) && !isPlaceholder(value)) {
+        if (isCredentialName(name) && !isRedactionPlaceholder(value)) {
           const shaped = detectSecrets(value);
           findings.push({ seq, kind: shaped[0]?.kind ?? "credential-pair", location });
         } else inText(value, location);

@@ -17,6 +17,7 @@ export const SECRET_KINDS = [
   "anthropic-key",
   "openai-key",
   "google-api-key",
+  "url-userinfo",
   "credential-pair",
 ] as const;
 
@@ -55,6 +56,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     pattern: /\bsk-(?:(?:proj|svcacct|admin)-)?[A-Za-z0-9_-]{20,}(?:T3BlbkFJ[A-Za-z0-9_-]{20,})?/g,
   },
   { kind: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
+  // The password of `scheme://user:password@host`.
+  { kind: "url-userinfo", pattern: /\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#@:]+:(?<secret>[^\s/?#@]+)@/g },
   {
     kind: "credential-pair",
     // `NAME=value` where NAME is a credential word or ends in one after `_`, `-` or `.`: `?api_key=…`,

@@ -37,6 +37,9 @@ export const SECRET_SAMPLES: ReadonlyArray<{ kind: SecretKind; value: string; te
   ),
   ((value) => ({ kind: "openai-key", value, text: `OPENAI ${value}` }))(["sk-", "proj-", fill(48)].join("")),
   ((value) => ({ kind: "google-api-key", value, text: `maps key ${value}.` }))(["AI", "za", fill(35)].join("")),
+  ((value) => ({ kind: "url-userinfo", value, text: `DATABASE postgres://app:${value}@db.internal:5432/main` }))(
+    ["s3cr", "et-pw"].join(""),
+  ),
   ((value) => ({ kind: "credential-pair", value, text: `https://example.test/cb?user=x&api_key=${value}&y=1` }))(
     ["not", "-", "really", "-", "a-key"].join(""),
   ),

@@ -5,6 +5,7 @@
  * (`/params/name: must be string`) fit for a finding.
  */
 import { COMPILED_SCHEMAS, type CompiledSchema } from "../generated/schemas.js";
+import { judgedAPlaceholder } from "./redacted.js";
 
 export interface SchemaValidator {
   readonly revision: string;
@@ -55,7 +56,8 @@ class CompiledSchemaValidator implements SchemaValidator {
       if (error instanceof RangeError) return ["(root): nested too deeply to validate"];
       throw error;
     }
-    return errorTexts(fn.errors ?? []);
+    const errors = fn.errors ?? [];
+    return judgedAPlaceholder(value, errors) ? [] : errorTexts(errors);
   }
 }
 

@@ -12,6 +12,7 @@ import type AjvDraft07 from "ajv";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type Ajv2019 from "ajv/dist/2019.js";
 import type Ajv2020 from "ajv/dist/2020.js";
+import { judgedAPlaceholder } from "../../schema/redacted.js";
 
 // Ajv is loaded on first use, not at import: most traces declare no schema, and loading it costs ~55 ms of start-up.
 const require = createRequire(import.meta.url);
@@ -133,7 +134,9 @@ function compileFresh(schema: Record<string, unknown>, text: string): Compiled {
     ok: true,
     validate(value: unknown): string[] {
       try {
-        return fn(value) ? [] : errorTexts(fn.errors ?? []);
+        if (fn(value)) return [];
+        const errors = fn.errors ?? [];
+        return judgedAPlaceholder(value, errors) ? [] : errorTexts(errors);
       } catch (error) {
         return [`validation failed: ${error instanceof Error ? error.message : String(error)}`];
       }
