@@ -81,7 +81,9 @@ export function compileRedaction(rules: RedactionRules): Redactor | undefined {
       let copy: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
         const next = walk(value[i], envelope); // a batch: each element is a message
-        if (next !== value[i]) (copy ??= value.slice())[i] = next;
+        if (next === value[i]) continue;
+        copy ??= value.slice();
+        copy[i] = next;
       }
       return copy ?? value;
     }
@@ -95,7 +97,9 @@ export function compileRedaction(rules: RedactionRules): Redactor | undefined {
       else if (secrets && typeof member === "string" && member.length >= 4 && isCredentialName(name)) {
         next = isRedactionPlaceholder(member) ? member : redactionPlaceholder("secret:credential-pair");
       } else next = walk(member, false);
-      if (next !== member) (copy ??= { ...(value as Record<string, unknown>) })[name] = next;
+      if (next === member) continue;
+      copy ??= { ...(value as Record<string, unknown>) };
+      copy[name] = next;
     }
     return copy ?? value;
   };
@@ -121,7 +125,9 @@ export function compileRedaction(rules: RedactionRules): Redactor | undefined {
     let copy: Record<string, string> | undefined;
     for (const [name, value] of Object.entries(headers)) {
       const next = keys.get(name) ?? redactText(value);
-      if (next !== value) (copy ??= { ...headers })[name] = next;
+      if (next === value) continue;
+      copy ??= { ...headers };
+      copy[name] = next;
     }
     return copy ?? headers;
   };
