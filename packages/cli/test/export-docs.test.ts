@@ -1,5 +1,5 @@
 /**
- * docs/otel.md cannot lie: every ```console block in it is run in bash from the repository root, `mcp-conf` standing
+ * docs/otel.md and docs/export.md cannot lie: every ```console block in it is run in bash from the repository root, `mcp-conf` standing
  * for the built binary, and its transcript must match the block (`$ ` starts a command; the lines up to the next
  * command are its expected output, stdout and stderr together).
  */
@@ -13,8 +13,8 @@ const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", ".."
 const BIN = join(REPO_ROOT, "packages", "cli", "dist", "bin.js");
 const MCP_CONF = `mcp-conf() { node ${JSON.stringify(BIN)} "$@"; }`;
 
-describe("docs/otel.md", () => {
-  const blocks = consoleBlocks(readFileSync(join(REPO_ROOT, "docs", "otel.md"), "utf8"));
+describe.each(["otel.md", "export.md"])("docs/%s", (page) => {
+  const blocks = consoleBlocks(readFileSync(join(REPO_ROOT, "docs", page), "utf8"));
 
   it("has examples", () => {
     expect(blocks.length).toBeGreaterThanOrEqual(3);

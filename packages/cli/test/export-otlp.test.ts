@@ -169,12 +169,12 @@ describe("mcp-conf export -T otlp", () => {
     expect(run.stdout).toContain('\\"https://exa mple.com/r.pdf\\"');
   });
 
-  it("offers only otlp, and answers bad input with one line and a documented exit code", () => {
-    const json = mcpConf(["export", tracePath, "-T", "json"]);
-    expect(json).toMatchObject({
+  it("answers an unknown type and other bad input with one line and a documented exit code", () => {
+    const unknown = mcpConf(["export", tracePath, "-T", "pdf"]);
+    expect(unknown).toMatchObject({
       code: 2,
       stdout: "",
-      stderr: 'mcp-conf: export: unknown type "json" (expected otlp)\n',
+      stderr: 'mcp-conf: export: unknown type "pdf" (expected json, text, har, otlp)\n',
     });
     expect(mcpConf(["export", join(dir, "missing.jsonl"), "-T", "otlp"]).code).toBe(2);
     const malformed = join(dir, "malformed.jsonl");
@@ -182,6 +182,6 @@ describe("mcp-conf export -T otlp", () => {
     const bad = mcpConf(["export", malformed, "-T", "otlp"]);
     expect(bad.code).toBe(3);
     expect(bad.stderr).toMatch(/^mcp-conf: export: .*malformed\.jsonl: line 1: .*\n$/);
-    expect(mcpConf(["export", "--help"]).stdout).toMatch(/export format: otlp/);
+    expect(mcpConf(["export", "--help"]).stdout).toMatch(/export format: json \| text \| har \| otlp/);
   });
 });

@@ -4,6 +4,8 @@
  * gives the full end-of-session report. If judging falls behind, findings lag and the session does not.
  */
 
+/** Every fail and warn finding of a finished report, each with its requirement's level, quote and URL. */
+export { findingsOfReport } from "./attribution.js";
 /** Whether an event completes an exchange (and so triggers a pass). */
 export { exchangesCompletedBy } from "./exchanges.js";
 /** The lines a live session prints (seed 000's layout). */

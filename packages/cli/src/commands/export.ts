@@ -1,28 +1,42 @@
 /**
- * `mcp-conf export TRACE -T otlp [-o FILE]`: a recorded trace as OTLP JSON (an `ExportTraceServiceRequest`), mapped
- * exactly as `watch --otlp` maps a live session, with ids derived from the trace's bytes so the file is
- * reproducible, and the validator's findings as span events. Written through a temporary file renamed into place;
- * an output that is the input is refused. Exit codes (docs/cli.md): 0 written, 2 bad invocation or unreadable
- * input, 3 a malformed trace.
+ * `mcp-conf export TRACE -T json|text|har|otlp [-o FILE] [--revision R]`: a recorded trace for people and
+ * other tools (docs/export.md). json, text and har stream the trace once through `@mcp-conf/export`'s
+ * collector (analysis, judgement, HTTP pairing); otlp maps it as `watch --otlp` does, with ids derived from the
+ * trace's bytes so the file is reproducible. Every option is parsed here, once. Output goes through `writeOutput`;
+ * an output that is the input is refused. Exit codes (docs/cli.md): 0 written, 2 bad invocation or unreadable input,
+ * 3 a malformed trace.
  */
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { exportTraceAsOtlpJson, type SpanFinding, spanFindingsFromReport } from "@mcp-conf/otel-mapper";
-import { isTraceFormatError, readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
+import type { ReadTraceOptions } from "@mcp-conf/trace-format";
 import { createJudge, RevisionError } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
-import { EXIT, type Io, UsageError } from "../main.js";
-import { fileProblem, refuseOutputThatIsInput, writeOutput } from "../output.js";
+import { exportFailure } from "../export/failure.js";
+import { renderExport } from "../export/render.js";
+import { EXIT, UsageError } from "../main.js";
+import { refuseOutputThatIsInput, writeOutput } from "../output.js";
 import type { Command } from "./index.js";
 
 /** The export formats this command writes. */
-export const EXPORT_TYPES = ["otlp"] as const;
+export const EXPORT_TYPES = ["json", "text", "har", "otlp"] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
 
 interface ExportArgs {
   trace: string;
   type?: string;
   output?: string;
   revision?: string;
+  "max-events"?: number;
+  "max-line-bytes"?: number;
+}
+
+/** The parsed, checked invocation every format's writer reads. */
+export interface ExportRequest {
+  type: ExportType;
+  /** The trace path, or `-` for standard input. */
+  trace: string;
+  /** How the trace is named in messages. */
+  label: string;
+  revision?: string;
+  limits: ReadTraceOptions;
 }
 
 export const exportCommand: Command<ExportArgs> = {
@@ -40,46 +54,48 @@ export const exportCommand: Command<ExportArgs> = {
         type: "string",
         describe: "write here instead of stdout (- is stdout; a regular file is replaced through a temporary file)",
       })
-      .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" }),
+      .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
+      .option("max-events", { type: "number", describe: "read at most N events (default 100000)" })
+      .option("max-line-bytes", {
+        type: "number",
+        describe: "refuse a trace line longer than N bytes (default 1 MiB)",
+      }),
   async run(argv, io) {
-    if (argv.type === undefined) throw new UsageError(`export: name the format with -T (${EXPORT_TYPES.join(", ")})`);
-    const type = String(argv.type);
-    if (!(EXPORT_TYPES as readonly string[]).includes(type)) {
-      throw new UsageError(`export: unknown type ${JSON.stringify(type)} (expected ${EXPORT_TYPES.join(", ")})`);
-    }
-    const trace = String(argv.trace);
-    const label = trace === "-" ? "standard input" : trace;
-    refuseOutputThatIsInput("export", [trace], argv.output);
-    if (argv.revision !== undefined) checkRevision(argv.revision);
-
-    const bytes = trace === "-" ? await readAll(io.stdin) : readInput(trace);
-    let events: TraceEvent[];
+    const request = parseExport(argv);
+    refuseOutputThatIsInput("export", [request.trace], argv.output);
+    let text: string;
     try {
-      events = readTraceSync(bytes);
+      text = await renderExport(request, io);
     } catch (error) {
-      if (isTraceFormatError(error)) throw new UsageError(`export: ${label}: ${error.message}`, EXIT.malformed);
-      throw error;
+      throw exportFailure(request.label, error);
     }
-
-    const findings = judgeForFindings(events, argv.revision, label, io);
-    const result = exportTraceAsOtlpJson(events, { seed: createHash("sha256").update(bytes).digest(), findings });
-    writeOutput("export", argv.output, result.json, io);
+    writeOutput("export", argv.output, text, io);
     return EXIT.ok;
   },
 };
 
-/** The findings of the trace's report, as span findings; none (said on stderr) when the trace cannot be judged. */
-function judgeForFindings(events: TraceEvent[], revision: string | undefined, label: string, io: Io): SpanFinding[] {
-  const judge = createJudge(revision === undefined ? {} : { revision });
-  try {
-    for (const event of events) judge.observe(event);
-    const report = judge.finish();
-    return spanFindingsFromReport(report, judge.registry?.requirements ?? []);
-  } catch (error) {
-    if (!(error instanceof RevisionError)) throw error;
-    io.stderr.write(`mcp-conf export: ${label}: ${error.message}; spans exported without findings\n`);
-    return [];
+function parseExport(argv: ExportArgs): ExportRequest {
+  if (argv.type === undefined) throw new UsageError(`export: name the format with -T (${EXPORT_TYPES.join(", ")})`);
+  const type = String(argv.type);
+  if (!(EXPORT_TYPES as readonly string[]).includes(type)) {
+    throw new UsageError(`export: unknown type ${JSON.stringify(type)} (expected ${EXPORT_TYPES.join(", ")})`);
   }
+  const trace = String(argv.trace);
+  const request: ExportRequest = {
+    type: type as ExportType,
+    trace,
+    label: trace === "-" ? "standard input" : trace,
+    limits: {},
+  };
+  if (argv.revision !== undefined) {
+    checkRevision(argv.revision);
+    request.revision = argv.revision;
+  }
+  if (argv["max-events"] !== undefined) request.limits.maxEvents = positiveInteger("--max-events", argv["max-events"]);
+  if (argv["max-line-bytes"] !== undefined) {
+    request.limits.maxLineBytes = positiveInteger("--max-line-bytes", argv["max-line-bytes"]);
+  }
+  return request;
 }
 
 function checkRevision(revision: string): void {
@@ -91,16 +107,7 @@ function checkRevision(revision: string): void {
   }
 }
 
-function readInput(path: string): Buffer {
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    throw new UsageError(`export: ${path}: ${fileProblem(error)}`);
-  }
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
+function positiveInteger(flag: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`export: ${flag} takes a positive integer`);
+  return value;
 }

@@ -48,7 +48,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     command: "export <trace>",
-    describe: "Export a recorded trace for other tools (otlp: OpenTelemetry spans as OTLP JSON)",
+    describe: "Export a recorded trace: json (analysis and findings), text transcript, har, otlp (OpenTelemetry spans)",
     load: async () => (await import("./export.js")).exportCommand,
   },
 ];

@@ -1,0 +1,14 @@
+/**
+ * @mcp-conf/export: a recorded or running MCP session as a JSON document (the analysis model plus the validator's
+ * findings), a terminal-safe text transcript, HAR 1.2, and a self-contained HTML viewer; and the server of the
+ * live view. `mcp-conf export` and `mcp-conf open` are this package behind the command line.
+ */
+
+/** One pass over a trace: the analysis, the judgement and (for HAR) the HTTP pairing. */
+export { type Collected, type CollectOptions, collectSession } from "./collect.js";
+/** The JSON export: its type, how it is built, and how it is written. */
+export { type ExportDocument, type ExportFinding, exportDocument, type Judgement, renderJson } from "./document.js";
+/** HAR 1.2: HTTP requests and responses of a streamable-HTTP trace, or synthetic entries for stdio calls. */
+export { HarBuilder } from "./har.js";
+/** The text transcript, terminal-safe. */
+export { renderText } from "./text.js";
