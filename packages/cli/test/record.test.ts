@@ -82,6 +82,31 @@ describe("record stdio", () => {
     expect(await exitOf(child)).toBe(0);
   });
 
+  it("the client closing the relay's stdout reaches the server as EPIPE, as a direct pipe would", async () => {
+    // A server that writes for ever and keeps its stdin open: only EPIPE on its stdout can end it.
+    const script = [
+      "process.stdout.on('error', (e) => { process.stderr.write('server saw ' + e.code + '\\n'); process.exit(5); });",
+      `const chunk = ${JSON.stringify(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x".repeat(1000) } })}\n`)}.repeat(64);`,
+      "const pump = () => { process.stdout.write(chunk); setImmediate(pump); };",
+      "pump();",
+    ].join("\n");
+    const output = fresh();
+    const child = spawnCli(["record", "stdio", "-o", output, "--", process.execPath, "-e", script], dir.path);
+    const err = textOf(child.stderr!);
+    await new Promise((resolve) => child.stdout!.once("data", resolve));
+    child.stdout!.destroy(); // the client stops reading; its stdin stays open
+    const code = await Promise.race([
+      exitOf(child),
+      new Promise((resolve) => setTimeout(() => resolve("hung"), 20_000)),
+    ]);
+    if (code === "hung") child.kill("SIGKILL");
+    expect(code).toBe(5);
+    expect(err.text()).toContain("server saw EPIPE");
+    const events = trace(output);
+    expect(events.at(-1)).toMatchObject({ kind: "lifecycle", event: "transport-close" });
+    expect(events.filter((e) => e.kind === "message").length).toBeGreaterThan(0);
+  });
+
   it("refuses an existing -o without --force before the server starts, and overwrites it with --force", async () => {
     const path = fresh();
     writeFileSync(path, "keep me\n");

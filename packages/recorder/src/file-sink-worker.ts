@@ -1,8 +1,8 @@
 /**
  * The threaded file sink's worker: receives batches of observed lines (bytes packed into one transferred buffer)
- * and ready-made events, builds each line's event (decode, JSON.parse) and writes everything through
- * trace-format's writer, so none of that work runs on the thread that forwards the session's bytes. Each batch is
- * acknowledged, which is what bounds the main thread's in-flight budget.
+ * and ready-made events, builds each line's trace line (decode, JSON.parse to know it is JSON) and writes
+ * everything through trace-format's writer, one write per batch, so none of that work runs on the thread that
+ * forwards the session's bytes. Each batch is acknowledged, which is what bounds the main thread's in-flight budget.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { openTraceWriter } from "@mcp-conf/trace-format";
@@ -15,13 +15,13 @@ import {
   type WorkerReply,
   type WorkerStart,
 } from "./file-sink-thread.js";
-import { buildLineEvent } from "./line-event.js";
+import { lineEventJson } from "./line-event.js";
 
 const start = workerData as WorkerStart;
 const errors: string[] = [];
 const writer = openTraceWriter(start.path, {
   force: true, // the main thread created the file (and refused an existing one) before starting this worker
-  flush: start.flush,
+  flush: "none", // lines are gathered and written once per batch (see below), or every 64 KiB within one
   onError: (error) => {
     if (errors.length < 20) errors.push(error.message);
   },
@@ -48,9 +48,11 @@ parentPort!.on("message", async (message: WorkerBatch | { close: true }) => {
     const flags = meta[at + 2]!;
     const offset = meta[at + 3]!;
     const time = meta[at + 1]!;
-    writer.write(
-      buildLineEvent({
-        seq: meta[at]!,
+    const seq = meta[at]!;
+    writer.writeLine(
+      seq,
+      lineEventJson({
+        seq,
         at: Number.isNaN(time) ? undefined : time,
         direction: flags & FLAG_SERVER_TO_CLIENT ? "server-to-client" : "client-to-server",
         transport: flags & FLAG_STREAMABLE_HTTP ? "streamable-http" : "stdio",
@@ -60,5 +62,6 @@ parentPort!.on("message", async (message: WorkerBatch | { close: true }) => {
       }),
     );
   }
+  if (start.flush === "line") writer.flush();
   reply({ acked: { events: message.size, bytes: message.budget }, written: writer.written, errors });
 });

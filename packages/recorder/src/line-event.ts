@@ -1,9 +1,12 @@
 /**
  * Turning one observed line into its trace event: JSON becomes a `message`, anything else a `raw` line, and a line
- * cut at the byte limit a truncated `raw`. Shared by the recorder (which builds events lazily, in the first sink
- * that needs them) and the file sink's worker thread (which builds them off the main thread altogether).
+ * cut at the byte limit a truncated `raw` that keeps the id and method its start shows. This is the one place an
+ * observed line becomes an event, in two shapes: `buildLineEvent` gives the event as an object (for sinks that take
+ * objects), `lineEventJson` gives its trace line (for the file sink's thread, which writes lines): the same event,
+ * but a message's payload is written as the JSON text that arrived, so the line costs one JSON.parse (to know it is
+ * JSON) and no re-serialisation.
  */
-import type { Direction, TraceEvent, Transport } from "@mcp-conf/trace-format";
+import { type Direction, readMessageHead, type TraceEvent, type Transport } from "@mcp-conf/trace-format";
 
 /** The raw facts of one observed line, enough to build its event anywhere. */
 export interface LineRecord {
@@ -19,16 +22,60 @@ export interface LineRecord {
 
 const decoder = new TextDecoder("utf-8", { fatal: false });
 
+/** What a line is: its text, and its parsed payload when it is whole JSON. */
+interface ReadLine {
+  text: string;
+  payload?: unknown;
+}
+
+function readLine(line: LineRecord): ReadLine {
+  const text = decoder.decode(line.bytes);
+  if (line.truncated) return { text };
+  try {
+    return { text, payload: JSON.parse(text) };
+  } catch {
+    return { text };
+  }
+}
+
+let lastAt = Number.NaN;
+let lastIso = "";
+/** RFC 3339 for a millisecond time; lines of a burst share their millisecond, so the last one is kept. */
+function isoTime(at: number): string {
+  if (at !== lastAt) {
+    lastAt = at;
+    lastIso = new Date(at).toISOString();
+  }
+  return lastIso;
+}
+
 export function buildLineEvent(line: LineRecord): TraceEvent {
   const { seq, direction, transport } = line;
-  const stamp = line.at === undefined ? {} : { ts: new Date(line.at).toISOString() };
-  const text = decoder.decode(line.bytes);
-  if (!line.truncated) {
-    try {
-      return { seq, direction, transport, kind: "message", ...stamp, payload: JSON.parse(text) };
-    } catch {
-      return { seq, direction, transport, kind: "raw", ...stamp, text };
-    }
-  }
-  return { seq, direction, transport, kind: "raw", ...stamp, text, truncated: true, bytes: line.length };
+  const stamp = line.at === undefined ? {} : { ts: isoTime(line.at) };
+  const read = readLine(line);
+  if ("payload" in read) return { seq, direction, transport, kind: "message", ...stamp, payload: read.payload };
+  if (!line.truncated) return { seq, direction, transport, kind: "raw", ...stamp, text: read.text };
+  const head = readMessageHead(read.text);
+  return {
+    seq,
+    direction,
+    transport,
+    kind: "raw",
+    ...stamp,
+    text: read.text,
+    truncated: true,
+    bytes: line.length,
+    ...head,
+  };
+}
+
+/**
+ * The line's event as one trace line (no newline), with the key order trace-format's writer uses. A JSON line's
+ * own text is its payload unless it holds a carriage return (JSON whitespace, but a line break to some readers).
+ */
+export function lineEventJson(line: LineRecord): string {
+  const read = readLine(line);
+  if (!("payload" in read) || read.text.includes("\r")) return JSON.stringify(buildLineEvent(line));
+  const ts = line.at === undefined ? "" : `,"ts":"${isoTime(line.at)}"`;
+  return `{"seq":${line.seq},"direction":"${line.direction}","transport":"${line.transport}","kind":"message"${ts},"payload":${read.text}}`;
 }

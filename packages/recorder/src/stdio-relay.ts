@@ -1,9 +1,11 @@
 /**
  * The stdio relay: runs the server as a child process (no shell, arguments untouched), forwards the client's stdin
- * to it and its stdout back, chunk by chunk as they arrive, and copies each chunk into a line splitter whose lines
- * become events. A client-to-server chunk is observed before it is written to the child, so a reply can never be
- * recorded ahead of its request. The child's stderr passes through and is recorded line by line. The relay ends
- * when the child has exited and its pipes have closed, with the child's exit code (128+n for signal n).
+ * to it and its stdout back, chunk by chunk as they arrive, and then hands each chunk to a line splitter whose lines
+ * become events. A chunk is observed in the same turn of the event loop as it is forwarded, so no answer to it can
+ * be observed first. The child's stderr passes through and is recorded line by line. A client that stops reading
+ * (closes the relay's stdout) reaches the server as a direct pipe would: its stdout closes, and its next write fails
+ * with EPIPE. The relay ends when the child has exited and its pipes have closed, with the child's exit code (128+n
+ * for signal n).
  */
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
@@ -82,15 +84,14 @@ export function runStdioRelay(options: StdioRelayOptions): Promise<StdioRelayRes
     const fromServer = new LineSplitter((line) => recorder.observeLine("server-to-client", line), maxBytes);
     const serverErr = new LineSplitter((line) => recorder.stderr(line.bytes), maxBytes);
 
-    // client → child: observe, then forward; nothing awaited in between.
+    // client → child: forward, then observe; nothing awaited in between.
     const onClientData = (chunk: Buffer | string) => {
       const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-      fromClient.push(bytes);
-      if (childGone || child.stdin.destroyed) return;
-      if (!child.stdin.write(bytes)) {
+      if (!childGone && !child.stdin.destroyed && !child.stdin.write(bytes)) {
         clientIn.pause();
         child.stdin.once("drain", () => clientIn.resume());
       }
+      fromClient.push(bytes);
     };
     const onClientEnd = () => {
       fromClient.end();
@@ -101,21 +102,24 @@ export function runStdioRelay(options: StdioRelayOptions): Promise<StdioRelayRes
     clientIn.on("end", onClientEnd);
     child.stdin.on("error", () => {}); // EPIPE once the child has gone; the session's end is the child's exit
 
-    // child → client: observe, then forward, pausing the child when the client is slow to read.
+    // child → client: forward, then observe, pausing the child when the client is slow to read.
     let clientGone = false;
-    const onClientOutError = () => {
-      // The client closed its end (EPIPE): nobody reads the server any more, so its input ends too.
-      clientGone = true;
-      child.stdin.end();
-    };
-    clientOut.on("error", onClientOutError);
-    child.stdout.on("data", (chunk: Buffer) => {
-      fromServer.push(chunk);
+    const onClientOutGone = () => {
+      // The client stopped reading (EPIPE, or its end closed): close the server's stdout as a direct pipe would, so
+      // its next write fails instead of waiting for ever on a pipe nobody drains.
       if (clientGone) return;
-      if (!clientOut.write(chunk)) {
+      clientGone = true;
+      child.stdout.destroy();
+      fromServer.end();
+    };
+    clientOut.on("error", onClientOutGone);
+    clientOut.on("close", onClientOutGone);
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (!clientGone && !clientOut.write(chunk)) {
         child.stdout.pause();
         clientOut.once("drain", () => child.stdout.resume());
       }
+      fromServer.push(chunk);
     });
     child.stdout.on("end", () => fromServer.end());
     child.stderr.on("data", (chunk: Buffer) => {
@@ -142,7 +146,8 @@ export function runStdioRelay(options: StdioRelayOptions): Promise<StdioRelayRes
       for (const [sig, handler] of handlers) process.off(sig, handler);
       clientIn.off("data", onClientData);
       clientIn.off("end", onClientEnd);
-      clientOut.off("error", onClientOutError);
+      clientOut.off("error", onClientOutGone);
+      clientOut.off("close", onClientOutGone);
       clientIn.pause();
       if (clientOut !== process.stdout && "end" in clientOut) clientOut.end();
       const aborted = signal !== null || spawnError !== undefined;

@@ -214,4 +214,65 @@ describe("Correlator", () => {
     });
     expect(observation).toEqual({ messages: [], exchanges: [], issues: [] });
   });
+
+  describe("a message cut at the recorder's size limit", () => {
+    const cut = (seq: number, direction: Direction, text: string, extra: object = {}): TraceEvent => ({
+      seq,
+      direction,
+      transport: "stdio",
+      kind: "raw",
+      text,
+      truncated: true,
+      bytes: 2_000_000,
+      ...extra,
+    });
+    const all = (correlator: Correlator, events: TraceEvent[]) => {
+      const seen = events.map((event) => correlator.observe(event));
+      return {
+        exchanges: [...seen.flatMap((o) => o.exchanges), ...correlator.finish()],
+        issues: seen.flatMap((o) => o.issues),
+      };
+    };
+
+    it("a cut request's answer pairs with it silently: no orphan, no issue, nothing to judge", () => {
+      const text = '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"big","arguments":{"blob":"aaaa';
+      const { exchanges, issues } = all(new Correlator(), [cut(0, C2S, text), traceBuilder().message(S2C, result(7))]);
+      expect(exchanges).toEqual([]);
+      expect(issues).toEqual([]);
+    });
+
+    it("takes the id and method the recorder kept on the event before reading its text", () => {
+      const event = cut(0, C2S, "{", { id: "a", method: "tools/call" });
+      const answer = { ...traceBuilder().message(S2C, result("a")), seq: 1 };
+      expect(all(new Correlator(), [event, answer])).toEqual({ exchanges: [], issues: [] });
+    });
+
+    it("a cut answer closes its request unjudged: the request is never called unanswered", () => {
+      const t = traceBuilder();
+      const asked = t.message(C2S, request(3));
+      const answer = cut(1, S2C, '{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"aaaa');
+      expect(all(new Correlator(), [asked, answer]).exchanges).toEqual([]);
+    });
+
+    it("a cut message whose id was cut too may have answered any open request, or asked one", () => {
+      const t = traceBuilder();
+      const asked = t.message(C2S, request(3));
+      const answer = cut(1, S2C, '{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"aaaa');
+      expect(all(new Correlator(), [asked, answer]).exchanges).toEqual([]);
+      const odd = cut(0, C2S, '{"jsonrpc":"2.0","method":"tools/call","params":{"arguments":{"blob":"aaaa');
+      const later = { ...t.message(S2C, result(9)), seq: 1 };
+      expect(all(new Correlator(), [odd, later])).toEqual({ exchanges: [], issues: [] });
+    });
+
+    it("an answer to no request, cut or whole, is still an orphan", () => {
+      const t = traceBuilder();
+      const text = '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"blob":"aaaa';
+      const { exchanges, issues } = all(new Correlator(), [
+        cut(0, C2S, text),
+        { ...t.message(S2C, result(8)), seq: 1 },
+      ]);
+      expect(exchanges.map((e) => e.type)).toEqual(["orphan-response"]);
+      expect(issues.map((i) => i.kind)).toEqual(["unknown-id"]);
+    });
+  });
 });

@@ -2,10 +2,13 @@
  * The exchange model: pairs each response with the request it answers and emits exchanges in seq order. Ids live
  * in one space per direction (and per HTTP session); a response pairs with the earliest open request of its id.
  * Anything odd — a duplicate id, a response to nothing, a batch, a null id, an answer out of order — is reported
- * as a `CorrelationIssue`, never thrown.
+ * as a `CorrelationIssue`, never thrown. A message the recorder cut at its size limit is not judged, but its id
+ * still counts: its answer pairs with it silently, and nothing is called unanswered or orphaned because the part
+ * that would show otherwise was cut.
  */
 import { classifyMessage, type JsonRpcId, type JsonRpcMessage, type JsonRpcRequest } from "./jsonrpc.js";
-import type { Direction, MessageEvent, TraceEvent } from "./types.js";
+import { readMessageHead } from "./message-head.js";
+import type { Direction, MessageEvent, RawEvent, TraceEvent } from "./types.js";
 
 /** One JSON-RPC message as observed: a whole payload, or one element of a batch. */
 export interface MessageRef<M extends JsonRpcMessage = JsonRpcMessage> {
@@ -59,6 +62,8 @@ interface IdSpace {
   /** Open requests by id key, oldest first. */
   open: Map<string, RequestRef[]>;
   used: Set<string>;
+  /** Requests cut at the size limit, by id key: their answers pair with nothing that can be judged. */
+  cut: Map<string, number>;
 }
 
 export class Correlator {
@@ -69,6 +74,8 @@ export class Correlator {
     "client-to-server": undefined,
     "server-to-client": undefined,
   };
+  /** Cut messages whose id was cut too, by sender: each may have been a request that a later answer names. */
+  private readonly unreadableCuts: Record<Direction, number> = { "client-to-server": 0, "server-to-client": 0 };
 
   /** Feeds one event, in seq order. */
   observe(event: TraceEvent): Observation {
@@ -77,8 +84,9 @@ export class Correlator {
       this.lastHttpSession[event.direction] = event.headers?.["mcp-session-id"];
       return out;
     }
-    if (event.kind !== "message") return out;
     const session = event.transport === "streamable-http" ? this.lastHttpSession[event.direction] : undefined;
+    if (event.kind === "raw" && event.truncated === true) this.takeCut(event, session);
+    if (event.kind !== "message") return out;
     if (Array.isArray(event.payload)) {
       out.issues.push({
         kind: "batch",
@@ -150,11 +158,51 @@ export class Correlator {
     }
   }
 
+  /** A message cut at the size limit: what its head shows opens or answers a request, unjudged. */
+  private takeCut(event: RawEvent, session: string | undefined): void {
+    const head = event.id !== undefined || event.method !== undefined ? event : readMessageHead(event.text);
+    if (head.id === undefined) {
+      this.unreadableCuts[event.direction]++;
+      // It may have been an answer: the other side's open requests may have been answered.
+      if (head.method === undefined) {
+        for (const request of this.openOrder) if (request.direction !== event.direction) this.openOrder.delete(request);
+      }
+      return;
+    }
+    const key = idKey(head.id);
+    if (head.method !== undefined) {
+      const space = this.space(event.direction, session);
+      space.used.add(key);
+      space.cut.set(key, (space.cut.get(key) ?? 0) + 1);
+      return;
+    }
+    const request = this.takeOpen(opposite(event.direction), session, key);
+    if (request) this.openOrder.delete(request);
+    else this.answersCut(event.direction, session, key);
+  }
+
+  /** True when an answer that pairs with no open request answers a request that was cut (and uses it up). */
+  private answersCut(direction: Direction, session: string | undefined, key: string): boolean {
+    const requester = opposite(direction);
+    const own = this.spaces.get(`${requester}\u0000${session ?? ""}`);
+    const others = [...this.spaces].filter(([spaceKey]) => spaceKey.startsWith(`${requester}\u0000`));
+    for (const space of [own, ...others.map(([, space]) => space)]) {
+      const count = space?.cut.get(key);
+      if (space === undefined || count === undefined) continue;
+      if (count === 1) space.cut.delete(key);
+      else space.cut.set(key, count - 1);
+      return true;
+    }
+    if (this.unreadableCuts[requester] === 0) return false;
+    this.unreadableCuts[requester]--;
+    return true;
+  }
+
   private space(direction: Direction, session: string | undefined): IdSpace {
     const key = `${direction}\u0000${session ?? ""}`;
     let space = this.spaces.get(key);
     if (!space) {
-      space = { open: new Map(), used: new Set() };
+      space = { open: new Map(), used: new Set(), cut: new Map() };
       this.spaces.set(key, space);
     }
     return space;
@@ -192,6 +240,7 @@ export class Correlator {
       return;
     }
     const request = this.takeOpen(opposite(ref.direction), ref.session, idKey(id));
+    if (!request && this.answersCut(ref.direction, ref.session, idKey(id))) return;
     if (!request) {
       out.issues.push({
         kind: "unknown-id",

@@ -93,6 +93,8 @@ export function matchesTraceEventSchema(value: unknown): boolean {
     case "raw":
       if (typeof value.text !== "string") return false;
       if (value.truncated !== undefined && typeof value.truncated !== "boolean") return false;
+      if (value.id !== undefined && typeof value.id !== "string" && typeof value.id !== "number") return false;
+      if (!isOptionalString(value.method)) return false;
       return value.bytes === undefined || isNonNegativeInteger(value.bytes);
     case "stderr":
       return direction === "server-to-client" && typeof value.text === "string";

@@ -55,6 +55,8 @@ export {
   DEFAULT_MAX_LINE_BYTES,
   type ReadTraceOptions,
 } from "./line-parser.js";
+/** The id and method read from the start of a message the recorder cut at its size limit. */
+export { type MessageHead, readMessageHead } from "./message-head.js";
 /** Reading traces: async from any source, streamed from a file, or synchronously from memory. */
 export { readTrace, readTraceFile, readTraceSync, type TraceSource } from "./reader.js";
 /** The placeholder redaction leaves in place of a value, and its test. */

@@ -49,7 +49,14 @@ const bodies = [
     { requiredKeys: ["kind", "event"] },
   ),
   fc.record(
-    { kind: fc.constant("raw"), text, truncated: fc.boolean(), bytes: fc.nat() },
+    {
+      kind: fc.constant("raw"),
+      text,
+      truncated: fc.boolean(),
+      bytes: fc.nat(),
+      id: fc.oneof(text, fc.integer()),
+      method: text,
+    },
     { requiredKeys: ["kind", "text"] },
   ),
   fc.record({ kind: fc.constant("stderr"), direction: fc.constant("server-to-client"), text }),
@@ -88,6 +95,7 @@ const SCHEMA_PATHS = [
   ["text"],
   ["truncated"],
   ["bytes"],
+  ["id"],
 ];
 
 const strangeValue = fc.oneof(

@@ -67,6 +67,10 @@ export interface RawEvent extends EventBase {
   truncated?: boolean;
   /** The original length in bytes, when truncated. */
   bytes?: number;
+  /** A truncated message's id, when its start held one (a request or a response). */
+  id?: string | number;
+  /** A truncated message's method, when its start held one (a request or a notification). */
+  method?: string;
 }
 
 /** Extension: a line the server wrote to stderr (stdio). */

@@ -24,6 +24,11 @@ export interface TraceWriter {
   readonly path: string;
   /** Writes one event, assigning `seq` when it has none; returns the event as written. Never throws. */
   write(event: TraceEventInput | TraceEvent): TraceEvent;
+  /**
+   * Writes one event that its maker has already serialised as a trace line (without the newline), with its `seq`:
+   * for a recorder that builds lines itself. Never throws.
+   */
+  writeLine(seq: number, line: string): void;
   /** Writes out the lines gathered so far (with `flush: "none"`); a no-op when each line is written as it comes. */
   flush(): void;
   /** Flushes and closes the file; later writes are errors. */
@@ -126,20 +131,31 @@ class FileTraceWriter implements TraceWriter {
     }
     let line: string;
     try {
-      line = `${serializeEvent(event)}\n`;
+      line = serializeEvent(event);
     } catch (error) {
       this.fail(asError(error));
       return event;
     }
-    this.lastSeq = event.seq;
+    this.append(event.seq, line);
+    return event;
+  }
+
+  writeLine(seq: number, line: string): void {
+    if (this.fd === undefined) this.fail(new Error(`trace writer for ${this.path} is closed`));
+    else if (!(seq > this.lastSeq))
+      this.fail(new Error(`seq ${seq} is not greater than the last written seq ${this.lastSeq}`));
+    else this.append(seq, line);
+  }
+
+  private append(seq: number, line: string): void {
+    this.lastSeq = seq;
     if (this.flushEachLine) {
-      if (this.writeOut(line)) this.written++;
+      if (this.writeOut(`${line}\n`)) this.written++;
     } else {
-      this.batch += line;
+      this.batch += `${line}\n`;
       this.batchEvents++;
       if (this.batch.length >= BATCH_BYTES) this.flushBatch();
     }
-    return event;
   }
 
   async close(): Promise<void> {

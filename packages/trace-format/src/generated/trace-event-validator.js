@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://mcp-conf.dev/schemas/trace-event.schema.json","title":"mcp-conf trace event","description":"One line of an mcp-conf / mcp-conformance JSONL trace. The core (message, http, lifecycle) is shared with the mcp-conformance toolkit; raw, stderr and the fields marked as extensions are written by mcp-conf. Unknown extra fields are allowed and ignored by readers.","type":"object","required":["seq","direction","transport","kind"],"properties":{"seq":{"description":"Assigned by the recorder's single writer; strictly increasing within a file, gaps allowed.","type":"integer","minimum":0},"direction":{"description":"Who sent it. On http events client-to-server is the request and server-to-client the response.","enum":["client-to-server","server-to-client"]},"transport":{"enum":["stdio","streamable-http"]},"kind":{"enum":["message","http","lifecycle","raw","stderr"]},"ts":{"description":"RFC 3339 time the recorder saw the event. Informational: no conformance check reads it.","type":"string"},"redacted":{"description":"Extension: the observed copy of this event was changed by the user's redaction.","type":"boolean"}},"allOf":[{"if":{"properties":{"kind":{"const":"message"}},"required":["kind"]},"then":{"description":"A JSON value as received: an object for a JSON-RPC message, an array for a batch, any other JSON value is an invalid message (legal in the trace).","required":["payload"]}},{"if":{"properties":{"kind":{"const":"http"}},"required":["kind"]},"then":{"properties":{"status":{"description":"Responses only.","type":"integer","minimum":100,"maximum":599},"headers":{"description":"Allow-listed headers: lower-case names, verbatim values, repeated lines joined with \", \".","type":"object","additionalProperties":{"type":"string"}},"method":{"description":"Extension, requests only: the HTTP method.","type":"string"},"path":{"description":"Extension, requests only: the path without its query.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"lifecycle"}},"required":["kind"]},"then":{"required":["event"],"properties":{"event":{"enum":["transport-open","transport-close","transport-abort"]},"meta":{"description":"Extension, on transport-open: what the recorder knows of the session.","type":"object","properties":{"label":{"type":"string"},"session":{"type":"string"},"command":{"type":"array","items":{"type":"string"}},"cwd":{"type":"string"},"upstream":{"type":"string"},"recorder":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}}},{"if":{"properties":{"kind":{"const":"raw"}},"required":["kind"]},"then":{"description":"Extension: a non-JSON line on the protocol channel, or a message cut at --max-message-bytes.","required":["text"],"properties":{"text":{"type":"string"},"truncated":{"type":"boolean"},"bytes":{"description":"The original length in bytes, when truncated.","type":"integer","minimum":0}}}},{"if":{"properties":{"kind":{"const":"stderr"}},"required":["kind"]},"then":{"description":"Extension: a line the server wrote to stderr (stdio).","required":["text"],"properties":{"direction":{"const":"server-to-client"},"text":{"type":"string"}}}}]};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://mcp-conf.dev/schemas/trace-event.schema.json","title":"mcp-conf trace event","description":"One line of an mcp-conf / mcp-conformance JSONL trace. The core (message, http, lifecycle) is shared with the mcp-conformance toolkit; raw, stderr and the fields marked as extensions are written by mcp-conf. Unknown extra fields are allowed and ignored by readers.","type":"object","required":["seq","direction","transport","kind"],"properties":{"seq":{"description":"Assigned by the recorder's single writer; strictly increasing within a file, gaps allowed.","type":"integer","minimum":0},"direction":{"description":"Who sent it. On http events client-to-server is the request and server-to-client the response.","enum":["client-to-server","server-to-client"]},"transport":{"enum":["stdio","streamable-http"]},"kind":{"enum":["message","http","lifecycle","raw","stderr"]},"ts":{"description":"RFC 3339 time the recorder saw the event. Informational: no conformance check reads it.","type":"string"},"redacted":{"description":"Extension: the observed copy of this event was changed by the user's redaction.","type":"boolean"}},"allOf":[{"if":{"properties":{"kind":{"const":"message"}},"required":["kind"]},"then":{"description":"A JSON value as received: an object for a JSON-RPC message, an array for a batch, any other JSON value is an invalid message (legal in the trace).","required":["payload"]}},{"if":{"properties":{"kind":{"const":"http"}},"required":["kind"]},"then":{"properties":{"status":{"description":"Responses only.","type":"integer","minimum":100,"maximum":599},"headers":{"description":"Allow-listed headers: lower-case names, verbatim values, repeated lines joined with \", \".","type":"object","additionalProperties":{"type":"string"}},"method":{"description":"Extension, requests only: the HTTP method.","type":"string"},"path":{"description":"Extension, requests only: the path without its query.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"lifecycle"}},"required":["kind"]},"then":{"required":["event"],"properties":{"event":{"enum":["transport-open","transport-close","transport-abort"]},"meta":{"description":"Extension, on transport-open: what the recorder knows of the session.","type":"object","properties":{"label":{"type":"string"},"session":{"type":"string"},"command":{"type":"array","items":{"type":"string"}},"cwd":{"type":"string"},"upstream":{"type":"string"},"recorder":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}}},{"if":{"properties":{"kind":{"const":"raw"}},"required":["kind"]},"then":{"description":"Extension: a non-JSON line on the protocol channel, or a message cut at --max-message-bytes.","required":["text"],"properties":{"text":{"type":"string"},"truncated":{"type":"boolean"},"bytes":{"description":"The original length in bytes, when truncated.","type":"integer","minimum":0},"id":{"description":"A truncated message's id, when its start held one.","type":["string","number"]},"method":{"description":"A truncated message's method, when its start held one.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"stderr"}},"required":["kind"]},"then":{"description":"Extension: a line the server wrote to stderr (stdio).","required":["text"],"properties":{"direction":{"const":"server-to-client"},"text":{"type":"string"}}}}]};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcp-conf.dev/schemas/trace-event.schema.json" */;
@@ -575,6 +575,33 @@ var valid15 = _errs57 === errors;
 else {
 var valid15 = true;
 }
+if(valid15){
+if(data.id !== undefined){
+let data23 = data.id;
+const _errs59 = errors;
+if((typeof data23 !== "string") && (!((typeof data23 == "number") && (isFinite(data23))))){
+validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/allOf/3/then/properties/id/type",keyword:"type",params:{type: schema31.allOf[3].then.properties.id.type},message:"must be string,number"}];
+return false;
+}
+var valid15 = _errs59 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.method !== undefined){
+const _errs61 = errors;
+if(typeof data.method !== "string"){
+validate20.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/3/then/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid15 = _errs61 === errors;
+}
+else {
+var valid15 = true;
+}
+}
+}
 }
 }
 }
@@ -586,6 +613,8 @@ var props2 = {};
 props2.text = true;
 props2.truncated = true;
 props2.bytes = true;
+props2.id = true;
+props2.method = true;
 props2.kind = true;
 }
 }
@@ -612,10 +641,10 @@ props0 = props0 || {};
 Object.assign(props0, props2);
 }
 }
-const _errs59 = errors;
-const _errs60 = errors;
+const _errs63 = errors;
+const _errs64 = errors;
 let valid16 = true;
-const _errs61 = errors;
+const _errs65 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.kind === undefined) && (missing8 = "kind")){
@@ -643,18 +672,18 @@ errors++;
 }
 }
 }
-var _valid4 = _errs61 === errors;
-errors = _errs60;
+var _valid4 = _errs65 === errors;
+errors = _errs64;
 if(vErrors !== null){
-if(_errs60){
-vErrors.length = _errs60;
+if(_errs64){
+vErrors.length = _errs64;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid4){
-const _errs63 = errors;
+const _errs67 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((data.text === undefined) && (missing9 = "text")){
@@ -663,24 +692,24 @@ return false;
 }
 else {
 if(data.direction !== undefined){
-const _errs64 = errors;
+const _errs68 = errors;
 if("server-to-client" !== data.direction){
 validate20.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/4/then/properties/direction/const",keyword:"const",params:{allowedValue: "server-to-client"},message:"must be equal to constant"}];
 return false;
 }
-var valid18 = _errs64 === errors;
+var valid18 = _errs68 === errors;
 }
 else {
 var valid18 = true;
 }
 if(valid18){
 if(data.text !== undefined){
-const _errs65 = errors;
+const _errs69 = errors;
 if(typeof data.text !== "string"){
 validate20.errors = [{instancePath:instancePath+"/text",schemaPath:"#/allOf/4/then/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid18 = _errs65 === errors;
+var valid18 = _errs69 === errors;
 }
 else {
 var valid18 = true;
@@ -688,7 +717,7 @@ var valid18 = true;
 }
 }
 }
-var _valid4 = _errs63 === errors;
+var _valid4 = _errs67 === errors;
 valid16 = _valid4;
 if(valid16){
 var props3 = {};
@@ -709,7 +738,7 @@ errors++;
 validate20.errors = vErrors;
 return false;
 }
-var valid0 = _errs59 === errors;
+var valid0 = _errs63 === errors;
 if(valid0){
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -743,58 +772,19 @@ props0.ts = true;
 props0.redacted = true;
 }
 if(data.seq !== undefined){
-let data26 = data.seq;
-const _errs67 = errors;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+let data28 = data.seq;
+const _errs71 = errors;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
 validate20.errors = [{instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs67){
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 < 0 || isNaN(data26)){
+if(errors === _errs71){
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 < 0 || isNaN(data28)){
 validate20.errors = [{instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
-}
-var valid19 = _errs67 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data.direction !== undefined){
-let data27 = data.direction;
-const _errs69 = errors;
-if(!((data27 === "client-to-server") || (data27 === "server-to-client"))){
-validate20.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema31.properties.direction.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid19 = _errs69 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data.transport !== undefined){
-let data28 = data.transport;
-const _errs70 = errors;
-if(!((data28 === "stdio") || (data28 === "streamable-http"))){
-validate20.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema31.properties.transport.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid19 = _errs70 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data.kind !== undefined){
-let data29 = data.kind;
-const _errs71 = errors;
-if(!(((((data29 === "message") || (data29 === "http")) || (data29 === "lifecycle")) || (data29 === "raw")) || (data29 === "stderr"))){
-validate20.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.kind.enum},message:"must be equal to one of the allowed values"}];
-return false;
 }
 var valid19 = _errs71 === errors;
 }
@@ -802,25 +792,64 @@ else {
 var valid19 = true;
 }
 if(valid19){
+if(data.direction !== undefined){
+let data29 = data.direction;
+const _errs73 = errors;
+if(!((data29 === "client-to-server") || (data29 === "server-to-client"))){
+validate20.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema31.properties.direction.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid19 = _errs73 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data.transport !== undefined){
+let data30 = data.transport;
+const _errs74 = errors;
+if(!((data30 === "stdio") || (data30 === "streamable-http"))){
+validate20.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema31.properties.transport.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid19 = _errs74 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data.kind !== undefined){
+let data31 = data.kind;
+const _errs75 = errors;
+if(!(((((data31 === "message") || (data31 === "http")) || (data31 === "lifecycle")) || (data31 === "raw")) || (data31 === "stderr"))){
+validate20.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid19 = _errs75 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
 if(data.ts !== undefined){
-const _errs72 = errors;
+const _errs76 = errors;
 if(typeof data.ts !== "string"){
 validate20.errors = [{instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid19 = _errs72 === errors;
+var valid19 = _errs76 === errors;
 }
 else {
 var valid19 = true;
 }
 if(valid19){
 if(data.redacted !== undefined){
-const _errs74 = errors;
+const _errs78 = errors;
 if(typeof data.redacted !== "boolean"){
 validate20.errors = [{instancePath:instancePath+"/redacted",schemaPath:"#/properties/redacted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid19 = _errs74 === errors;
+var valid19 = _errs78 === errors;
 }
 else {
 var valid19 = true;
