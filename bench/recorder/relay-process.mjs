@@ -3,8 +3,8 @@ import { callbackSink, fileSink, runStdioRelay, threadedFileSink } from "@mcp-co
 
 const [trace, , command, ...args] = process.argv.slice(2);
 
-/** BENCH_SINK: "main" (default, as `mcp-conf record stdio`), "batch", "thread", "callback" (no file), "none". */
-function chooseSink(kind = "main") {
+/** BENCH_SINK: "thread" (default, as `mcp-conf record stdio`), "main", "line", "batch", "callback" (no file), "none". */
+function chooseSink(kind = "thread") {
   if (kind === "none") return [];
   if (kind === "callback") return callbackSink((event) => void event);
   if (kind === "thread") return threadedFileSink(trace, { force: true });
@@ -17,5 +17,9 @@ const result = await runStdioRelay({
   label: "bench",
 });
 const file = result.stats.sinks[0];
-process.stderr.write(`relay: ${file?.written ?? 0} events written, ${result.stats.dropped} dropped\n`);
+const cpu = process.cpuUsage();
+const busy = performance.eventLoopUtilization().active;
+process.stderr.write(
+  `relay: ${file?.written ?? 0} events written, ${result.stats.dropped} dropped, forwarding thread busy ${busy.toFixed(0)} ms, process cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms\n`,
+);
 process.exitCode = result.exitCode;

@@ -46,7 +46,7 @@ export interface ThreadedFileSinkOptions {
   force?: boolean;
   session?: string;
   flush?: "line" | "batch";
-  /** In-flight bounds. Defaults: 20,000 events, 64 MiB. */
+  /** In-flight bounds. Defaults: 250,000 events, 64 MiB (lines are packed, so the bytes bound usually comes first). */
   maxEvents?: number;
   maxBytes?: number;
 }
@@ -119,7 +119,7 @@ class ThreadedFileSink implements Sink {
     if (!this.worker || this.closed) return false;
     const line = item.line;
     const cost = line ? line.bytes.length : item.size;
-    const maxEvents = this.options.maxEvents ?? 20_000;
+    const maxEvents = this.options.maxEvents ?? 250_000;
     const maxBytes = this.options.maxBytes ?? 64 * 1024 * 1024;
     const full = this.inFlightEvents >= maxEvents || (this.inFlightEvents > 0 && this.inFlightBytes + cost > maxBytes);
     if (full && !item.essential) return false;

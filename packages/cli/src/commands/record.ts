@@ -124,7 +124,7 @@ async function recordStdio(
   }
   const label = chooseLabel(argv.label, command);
   const session = generateSessionId(label);
-  const sink = openFileSink(traceTemplate(argv.output, process.env), argv.force, session);
+  const sink = openFileSink(traceTemplate(argv.output, process.env), argv.force, session, true);
   const result = await runStdioRelay({
     command,
     args,

@@ -21,8 +21,8 @@ export function traceTemplate(output: string | undefined, env: NodeJS.ProcessEnv
 
 /**
  * Opens a file sink now, turning "exists" and "cannot create" into one-line usage errors. `threaded`: events are
- * built and written on a worker thread (worth it only for heavy streaming with a core to spare; on the bench's two
- * cores the main-thread sink, which works between I/O callbacks, gave the lower round-trip latency).
+ * built and written on a worker thread, so the thread that forwards the session only copies each line's bytes
+ * (the stdio relay; bench/recorder measures it against the main-thread sink).
  */
 export function openFileSink(template: string, force: boolean, session: string, threaded = false): Sink {
   checkTemplateDirectory(template);
