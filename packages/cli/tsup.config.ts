@@ -1,7 +1,11 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/bin.ts"],
+  entry: {
+    index: "src/index.ts",
+    bin: "src/bin.ts",
+    "conformance-client-shim": "src/conformance/client-shim.ts",
+  },
   format: ["esm"],
   dts: { entry: "src/index.ts" },
   clean: true,

@@ -20,6 +20,8 @@ export { validateFile } from "./file.js";
 export { AREA_ORDER, type AreaFile, knownRevisions, loadAreas, loadRegistry } from "./registry/index.js";
 /** Reports: render a judged trace as text, JSON, JUnit XML or SARIF 2.1.0 (`renderReports` for several traces). */
 export {
+  escapeXml,
+  escapeXmlAttribute,
   isReportFormat,
   type JudgedTrace,
   REPORT_FORMATS,

@@ -42,6 +42,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./validate.js")).validateCommand,
   },
   {
+    command: "test <mode> [command..]",
+    describe: "Run the official conformance suite through the recorder: its verdicts and ours per scenario",
+    load: async () => (await import("./test.js")).testCommand,
+  },
+  {
     command: "requirements",
     describe: "List the specification clauses of a revision and how each is judged",
     load: async () => (await import("./requirements.js")).requirementsCommand,

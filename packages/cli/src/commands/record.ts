@@ -235,7 +235,8 @@ function prefixOf(tap: SessionTap | undefined): string {
 }
 
 /** The server command: words before `--` land in `command`, words after it in `_` (after the command's own name). */
-function serverCommand(argv: RecordArgs, name: string): string[] {
+/** The command line after `--`: yargs gives it partly as the positional and partly in `_` after the command's name. */
+export function serverCommand(argv: { _: (string | number)[]; command?: string[] }, name: string): string[] {
   const afterDashes = argv._.map(String);
   const recordAt = afterDashes.indexOf(name);
   if (recordAt !== -1) afterDashes.splice(recordAt, 1);

@@ -1,0 +1,148 @@
+/**
+ * `mcp-conf test server (--url URL | -- CMD…)` and `mcp-conf test client -- CMD…`: the official conformance suite
+ * driven through our recorder, its verdicts and ours side by side per scenario, then where they disagree
+ * (docs/test.md). Exit 0 when both sides pass every scenario, 1 when either fails one, 2 on a bad invocation.
+ */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { stateDirectory } from "@mcp-conf/recorder";
+import type { Actor } from "@mcp-conf/validator";
+import type { Argv } from "yargs";
+import { renderRun, runFailed, TEST_FORMATS, type TestFormat, type TestRun } from "../conformance/render.js";
+import { runClientScenarios, runServerScenarios } from "../conformance/run.js";
+import { type ServerProcess, startServerProcess } from "../conformance/server-process.js";
+import { listScenarios, resolveSuite, SUITE_PACKAGE } from "../conformance/suite.js";
+import { EXIT, UsageError } from "../main.js";
+import type { Command } from "./index.js";
+import { serverCommand } from "./record.js";
+
+interface TestArgs {
+  _: (string | number)[];
+  mode: string;
+  command?: string[];
+  url?: string;
+  scenario?: string[];
+  actor?: string;
+  format: string;
+  "run-dir"?: string;
+  conformance?: string;
+  "startup-timeout": number;
+}
+
+const ACTORS = ["server", "client", "both"] as const;
+
+export const testCommand: Command<TestArgs> = {
+  builder: (yargs: Argv) =>
+    yargs
+      .positional("mode", { type: "string", choices: ["server", "client"], describe: "which side is under test" })
+      .positional("command", { type: "string", array: true, describe: "the server or client command, after --" })
+      .option("url", { type: "string", describe: "server: the MCP endpoint of a running server" })
+      .option("scenario", {
+        type: "string",
+        array: true,
+        describe: "run only these scenarios (default: every one listed)",
+      })
+      .option("actor", {
+        type: "string",
+        describe: "whose clauses we judge: server | client | both (default: the side under test)",
+      })
+      .option("format", {
+        alias: "f",
+        type: "string",
+        default: "text",
+        describe: `output: ${TEST_FORMATS.join(" | ")}`,
+      })
+      .option("run-dir", { type: "string", describe: "where traces, the suite's checks.json and verdicts go" })
+      .option("conformance", { type: "string", describe: `a directory holding the ${SUITE_PACKAGE} package to use` })
+      .option("startup-timeout", {
+        type: "number",
+        default: 30_000,
+        describe: "server: ms to wait for CMD to listen on $PORT",
+      })
+      .example("$0 test server -- node server.js", "start the server with PORT set, run every server scenario")
+      .example(
+        "$0 test server --url http://127.0.0.1:3000/mcp --scenario ping",
+        "one scenario against a running server",
+      )
+      .example("$0 test client -- node client.js", "run every client scenario; the scenario URL is appended"),
+  async run(argv, io) {
+    const mode = argv.mode === "client" ? "client" : "server";
+    const format = parseFormat(argv.format);
+    const actor = parseActor(argv.actor ?? mode);
+    const command = serverCommand(argv, "test");
+    if (mode === "client" && command.length === 0)
+      throw new UsageError("test client: name the client command after --");
+    if (mode === "client" && argv.url !== undefined) throw new UsageError("test client: --url belongs to test server");
+    if (mode === "server" && (argv.url === undefined) === (command.length === 0)) {
+      throw new UsageError("test server: give either --url URL or the server command after --");
+    }
+    const suite = await resolveSuite(argv.conformance, process.cwd(), process.env);
+    const known = await listScenarios(suite, mode);
+    const scenarios = argv.scenario?.map(String) ?? known;
+    const unknown = scenarios.filter((s) => !known.includes(s));
+    if (unknown.length > 0) {
+      throw new UsageError(
+        `test ${mode}: unknown scenario ${JSON.stringify(unknown[0])}; the suite has: ${known.join(", ")}`,
+      );
+    }
+    const runDirectory = resolve(
+      argv["run-dir"] ?? join(stateDirectory(process.env), "test-runs", `${mode}-${stamp()}`),
+    );
+    mkdirSync(runDirectory, { recursive: true, mode: 0o700 });
+    io.stderr.write(
+      `mcp-conf test: ${scenarios.length} ${mode} scenario(s) with ${SUITE_PACKAGE} ${suite.version}; run directory ${runDirectory}\n`,
+    );
+    const options = { suite, scenarios, runDirectory, actor };
+
+    let server: ServerProcess | undefined;
+    let target: string;
+    try {
+      let verdicts: TestRun["scenarios"];
+      if (mode === "client") {
+        target = command.join(" ");
+        verdicts = await runClientScenarios(command, options);
+      } else {
+        if (argv.url === undefined) server = await startServerProcess(command, argv["startup-timeout"]);
+        const url = parseUrl(argv.url ?? `http://localhost:${server!.port}/mcp`);
+        target = argv.url ?? `${command.join(" ")} (${url.href})`;
+        verdicts = await runServerScenarios(url, options);
+      }
+      const run: TestRun = {
+        mode,
+        target,
+        actor,
+        suite: { package: SUITE_PACKAGE, version: suite.version, source: suite.source },
+        runDirectory,
+        scenarios: verdicts,
+      };
+      io.stdout.write(renderRun(run, format));
+      return runFailed(run) ? EXIT.fail : EXIT.ok;
+    } finally {
+      await server?.stop();
+    }
+  },
+};
+
+function parseFormat(value: string): TestFormat {
+  if ((TEST_FORMATS as readonly string[]).includes(value)) return value as TestFormat;
+  throw new UsageError(`test: --format ${JSON.stringify(value)} is not one of ${TEST_FORMATS.join(", ")}`);
+}
+
+function parseActor(value: string): Actor {
+  if ((ACTORS as readonly string[]).includes(value)) return value as Actor;
+  throw new UsageError(`test: --actor ${JSON.stringify(value)} is not one of ${ACTORS.join(", ")}`);
+}
+
+function parseUrl(value: string): URL {
+  try {
+    const url = new URL(value);
+    if (url.protocol === "http:" || url.protocol === "https:") return url;
+  } catch {
+    // reported below
+  }
+  throw new UsageError(`test server: --url ${JSON.stringify(value)} is not an http(s) URL`);
+}
+
+function stamp(): string {
+  return new Date().toISOString().replace(/[:.]/g, "-");
+}
