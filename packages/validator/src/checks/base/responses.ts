@@ -3,7 +3,8 @@
  * its id; a result carries a `result` object; an error carries an `error` object with an integer `code` and a
  * string `message`, a single line (a concise sentence). An error may go without an id only when the request it
  * answers could not be read: after the peer sent something malformed, or with the JSON-RPC codes for that
- * (-32700 parse error, -32600 invalid request).
+ * (-32700 parse error, -32600 invalid request) — or as the body of an HTTP error status on streamable HTTP, which
+ * the transport allows ("The HTTP response body MAY comprise a JSON-RPC error response that has no id").
  */
 import { type Direction, type Exchange, isPlainObject, type MessageRef, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
@@ -40,12 +41,17 @@ export const resultIdMatches: CheckDefinition = {
 export const errorIdMatches: CheckDefinition = {
   id: "base.error-id-matches",
   description: "An error carries the id of an open request of the other side, unless that request was unreadable.",
-  subscribe: { exchanges: ["*"], messages: ["*invalid", "*request", "*notification"], events: ["raw"] },
+  subscribe: { exchanges: ["*"], messages: ["*invalid", "*request", "*notification"], events: ["raw", "http"] },
   create(ctx) {
     const sentMalformed: Record<Direction, boolean> = { "client-to-server": false, "server-to-client": false };
+    // The seq of the server's latest HTTP error status: its JSON body is the event right after it.
+    let httpErrorAt: number | undefined;
     return {
       event(event: TraceEvent) {
         if (event.kind === "raw") sentMalformed[event.direction] = true;
+        if (event.kind === "http" && event.direction === "server-to-client") {
+          httpErrorAt = (event.status ?? 0) >= 400 ? event.seq : undefined;
+        }
       },
       message(ref: MessageRef) {
         if (ref.message.type === "invalid" || ref.message.problems.length > 0) sentMalformed[ref.direction] = true;
@@ -61,6 +67,7 @@ export const errorIdMatches: CheckDefinition = {
           const peer: Direction = ref.direction === "client-to-server" ? "server-to-client" : "client-to-server";
           const code = isPlainObject(raw) && isPlainObject(raw.error) ? raw.error.code : undefined;
           if (sentMalformed[peer] || (typeof code === "number" && UNREADABLE_REQUEST_CODES.has(code))) return;
+          if (httpErrorAt !== undefined && ref.seq === httpErrorAt + 1) return;
         }
         ctx.report(
           ref.seq,
