@@ -7,7 +7,6 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
@@ -20,7 +19,8 @@ const EVERYTHING_SERVER = join(EXAMPLES, "servers", "typescript", "everything-se
 const NO_DNS_PROTECTION = join(EXAMPLES, "servers", "typescript", "no-dns-rebinding-protection.ts");
 const BROKEN_CLIENT = join(EXAMPLES, "clients", "typescript", "test-broken.ts");
 
-const work = mkdtempSync(join(tmpdir(), "mcp-conf-test-cmd-"));
+// Under /var/tmp rather than the shared /tmp: resolving "the project's copy" walks up from the working directory.
+const work = mkdtempSync(join("/var/tmp", "mcp-conf-test-cmd-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 interface Run {
