@@ -8,8 +8,7 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { stateDirectory } from "@mcp-conf/recorder";
 import { UsageError } from "../main.js";
 
@@ -62,12 +61,12 @@ function suiteIn(dir: string, source: Suite["source"]): Suite | undefined {
   return { entry, version: String(parsed.version), source };
 }
 
+/** The project's own copy: `node_modules/<package>` in the working directory or the nearest ancestor holding one. */
 function projectSuite(cwd: string): Suite | undefined {
-  try {
-    const manifest = createRequire(join(cwd, "noop.js")).resolve(`${SUITE_PACKAGE}/package.json`);
-    return suiteIn(resolve(manifest, ".."), "project");
-  } catch {
-    return undefined;
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const found = suiteIn(join(dir, "node_modules", SUITE_PACKAGE), "project");
+    if (found) return found;
+    if (dirname(dir) === dir) return undefined;
   }
 }
 
