@@ -17,7 +17,11 @@ const work = mkdtempSync(join(tmpdir(), "mcp-conf-table-"));
 /** The peers each mode is measured against: the good example on every scenario, the known-bad ones where they fail. */
 const RUNS = [
   { mode: "server", peer: "servers/typescript/everything-server.ts" },
-  { mode: "server", peer: "servers/typescript/no-dns-rebinding-protection.ts", scenarios: ["dns-rebinding-protection"] },
+  {
+    mode: "server",
+    peer: "servers/typescript/no-dns-rebinding-protection.ts",
+    scenarios: ["dns-rebinding-protection"],
+  },
   { mode: "client", peer: "clients/typescript/everything-client.ts" },
   { mode: "client", peer: "clients/typescript/test-broken.ts", scenarios: ["initialize", "tools_call"] },
   { mode: "client", peer: "clients/typescript/auth-test-no-pkce.ts", scenarios: ["auth/metadata-default"] },
@@ -30,15 +34,23 @@ for (const [index, run] of RUNS.entries()) {
   args.push("--", tsx, join(examples, run.peer));
   process.stderr.write(`${run.mode} ${run.peer}\n`);
   const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: "utf8", maxBuffer: 256 << 20 });
-  if (result.status !== 0 && result.status !== 1) throw new Error(`mcp-conf test exited ${result.status}: ${result.stderr}`);
-  for (const scenario of JSON.parse(result.stdout).scenarios) rows.push({ peer: run.peer.split("/").pop(), ...summarise(scenario) });
+  if (result.status !== 0 && result.status !== 1)
+    throw new Error(`mcp-conf test exited ${result.status}: ${result.stderr}`);
+  for (const scenario of JSON.parse(result.stdout).scenarios)
+    rows.push({ peer: run.peer.split("/").pop(), ...summarise(scenario) });
 }
 rmSync(work, { recursive: true, force: true });
 
 function summarise(s) {
   const failed = s.suite.checks.filter((c) => c.status === "FAILURE").map((c) => c.id);
   const warned = s.suite.checks.filter((c) => c.status === "WARNING").map((c) => c.id);
-  const suite = s.suite.problem ? "no checks" : failed.length ? `FAIL (${failed.join(", ")})` : warned.length ? `pass, WARNING (${warned.join(", ")})` : "pass";
+  const suite = s.suite.problem
+    ? "no checks"
+    : failed.length
+      ? `FAIL (${failed.join(", ")})`
+      : warned.length
+        ? `pass, WARNING (${warned.join(", ")})`
+        : "pass";
   const fails = s.ours.rows.filter((r) => r.outcome === "fail").map((r) => r.id);
   const warns = s.ours.rows.filter((r) => r.outcome === "warn").map((r) => r.id);
   const ours = s.ours.unrecorded
