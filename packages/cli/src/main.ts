@@ -78,6 +78,7 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
       },
     });
   }
+  skipHelpRendering(parser);
   try {
     await parser.parseAsync(shielded, {}, (err, _argv, output) => {
       if (output && !err) io.stdout.write(`${output}\n`);
@@ -95,4 +96,15 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
     return EXIT.usage;
   }
   return exitCode;
+}
+
+/**
+ * yargs lays out a command's whole help text before running it, in case a later failure prints it; ours print one
+ * line instead, and that layout (its string-width and wrap-ansi) is most of what yargs costs a short run. `--help`
+ * is laid out as before, when it is asked for.
+ */
+function skipHelpRendering(parser: Argv): void {
+  const internal = parser as unknown as { getInternalMethods?: () => { getUsageInstance(): Record<string, unknown> } };
+  const usage = internal.getInternalMethods?.().getUsageInstance();
+  if (usage && typeof usage.cacheHelpMessage === "function") usage.cacheHelpMessage = () => {};
 }
