@@ -174,7 +174,7 @@ describe("mcp-conf export -T otlp", () => {
     expect(unknown).toMatchObject({
       code: 2,
       stdout: "",
-      stderr: 'mcp-conf: export: unknown type "pdf" (expected json, text, har, otlp)\n',
+      stderr: 'mcp-conf: export: unknown type "pdf" (expected json, text, html, har, otlp)\n',
     });
     expect(mcpConf(["export", join(dir, "missing.jsonl"), "-T", "otlp"]).code).toBe(2);
     const malformed = join(dir, "malformed.jsonl");
@@ -182,6 +182,6 @@ describe("mcp-conf export -T otlp", () => {
     const bad = mcpConf(["export", malformed, "-T", "otlp"]);
     expect(bad.code).toBe(3);
     expect(bad.stderr).toMatch(/^mcp-conf: export: .*malformed\.jsonl: line 1: .*\n$/);
-    expect(mcpConf(["export", "--help"]).stdout).toMatch(/export format: json \| text \| har \| otlp/);
+    expect(mcpConf(["export", "--help"]).stdout).toMatch(/export format: json \| text \| html \| har \| otlp/);
   });
 });

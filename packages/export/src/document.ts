@@ -19,6 +19,15 @@ export interface ExportDocument {
   judgement: Judgement;
 }
 
+/** What the viewer page shows: an export document, or (live) the analysis and the findings so far. */
+export interface PageData {
+  analysis: SessionAnalysis;
+  /** Absent while a live session is still being judged. */
+  judgement?: Judgement;
+  /** Live findings so far. */
+  findings?: ExportFinding[];
+}
+
 /** A finding as exported: one (requirement, finding) pair. */
 export type ExportFinding = LiveFinding;
 

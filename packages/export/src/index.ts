@@ -7,8 +7,17 @@
 /** One pass over a trace: the analysis, the judgement and (for HAR) the HTTP pairing. */
 export { type Collected, type CollectOptions, collectSession } from "./collect.js";
 /** The JSON export: its type, how it is built, and how it is written. */
-export { type ExportDocument, type ExportFinding, exportDocument, type Judgement, renderJson } from "./document.js";
+export {
+  type ExportDocument,
+  type ExportFinding,
+  exportDocument,
+  type Judgement,
+  type PageData,
+  renderJson,
+} from "./document.js";
 /** HAR 1.2: HTTP requests and responses of a streamable-HTTP trace, or synthetic entries for stdio calls. */
 export { HarBuilder } from "./har.js";
+/** The self-contained HTML viewer (one renderer for the export and the live view). */
+export { type HtmlOptions, renderHtml } from "./html.js";
 /** The text transcript, terminal-safe. */
 export { renderText } from "./text.js";

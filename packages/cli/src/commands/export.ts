@@ -1,6 +1,6 @@
 /**
- * `mcp-conf export TRACE -T json|text|har|otlp [-o FILE] [--revision R]`: a recorded trace for people and
- * other tools (docs/export.md). json, text and har stream the trace once through `@mcp-conf/export`'s
+ * `mcp-conf export TRACE -T json|text|html|har|otlp [-o FILE] [--revision R]`: a recorded trace for people and
+ * other tools (docs/export.md). json, text, html and har stream the trace once through `@mcp-conf/export`'s
  * collector (analysis, judgement, HTTP pairing); otlp maps it as `watch --otlp` does, with ids derived from the
  * trace's bytes so the file is reproducible. Every option is parsed here, once. Output goes through `writeOutput`;
  * an output that is the input is refused. Exit codes (docs/cli.md): 0 written, 2 bad invocation or unreadable input,
@@ -16,7 +16,7 @@ import { refuseOutputThatIsInput, writeOutput } from "../output.js";
 import type { Command } from "./index.js";
 
 /** The export formats this command writes. */
-export const EXPORT_TYPES = ["json", "text", "har", "otlp"] as const;
+export const EXPORT_TYPES = ["json", "text", "html", "har", "otlp"] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 interface ExportArgs {

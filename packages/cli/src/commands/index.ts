@@ -53,7 +53,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     command: "export <trace>",
-    describe: "Export a recorded trace: json (analysis and findings), text transcript, har, otlp (OpenTelemetry spans)",
+    describe: "Export a recorded trace: json (analysis and findings), text transcript, html viewer, har, otlp",
     load: async () => (await import("./export.js")).exportCommand,
   },
 ];

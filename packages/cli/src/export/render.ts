@@ -1,8 +1,9 @@
 /**
- * One export, rendered: json, text and har stream the trace once through the collector; otlp has its own
+ * One export, rendered: json, text, html and har stream the trace once through the collector (html is the viewer page with the
+ * document inlined); otlp has its own
  * mapping (export/otlp.ts).
  */
-import { collectSession, renderJson, renderText } from "@mcp-conf/export";
+import { collectSession, renderHtml, renderJson, renderText } from "@mcp-conf/export";
 import { readTrace, readTraceFile } from "@mcp-conf/trace-format";
 import type { ExportRequest } from "../commands/export.js";
 import type { Io } from "../main.js";
@@ -20,6 +21,8 @@ export async function renderExport(request: ExportRequest, io: Io): Promise<stri
       return renderJson(collected.document);
     case "text":
       return renderText(collected.document);
+    case "html":
+      return renderHtml(collected.document);
     case "har":
       return `${JSON.stringify(collected.har!.har(collected.document.analysis, VERSION), null, 2)}\n`;
   }
