@@ -9,30 +9,35 @@ import { register } from "tsx/esm/api";
 register();
 const corpus = await import("../packages/validator/test/corpus-files.ts");
 
-const targets = corpus.goldenTargets();
-mkdirSync(corpus.GOLDEN_DIR, { recursive: true });
-const judged = new Map();
 let written = 0;
 let unchanged = 0;
-for (const target of targets) {
-  const key = `${target.trace.kind}/${target.trace.name}`;
-  if (!judged.has(key)) judged.set(key, corpus.judgeCorpusTrace(target.trace));
-  const text = corpus.renderGolden(target, judged.get(key));
-  const path = join(corpus.GOLDEN_DIR, target.file);
-  if (existsSync(path) && readFileSync(path, "utf8") === text) {
-    unchanged++;
-    continue;
-  }
-  writeFileSync(path, text);
-  written++;
-  console.log(`wrote   ${target.file}`);
-}
-const expected = new Set(targets.map((t) => t.file));
 let removed = 0;
-for (const file of readdirSync(corpus.GOLDEN_DIR)) {
-  if (file.startsWith(".") || expected.has(file)) continue;
-  rmSync(join(corpus.GOLDEN_DIR, file));
-  removed++;
-  console.log(`removed ${file}`);
+let total = 0;
+for (const revision of corpus.CORPUS_REVISIONS) {
+  const targets = corpus.goldenTargets(revision);
+  const dir = corpus.goldenDir(revision);
+  total += targets.length;
+  mkdirSync(dir, { recursive: true });
+  const judged = new Map();
+  for (const target of targets) {
+    const key = `${target.trace.kind}/${target.trace.name}`;
+    if (!judged.has(key)) judged.set(key, corpus.judgeCorpusTrace(target.trace));
+    const text = corpus.renderGolden(target, judged.get(key));
+    const path = join(dir, target.file);
+    if (existsSync(path) && readFileSync(path, "utf8") === text) {
+      unchanged++;
+      continue;
+    }
+    writeFileSync(path, text);
+    written++;
+    console.log(`wrote   ${revision}/golden/${target.file}`);
+  }
+  const expected = new Set(targets.map((t) => t.file));
+  for (const file of readdirSync(dir)) {
+    if (file.startsWith(".") || expected.has(file)) continue;
+    rmSync(join(dir, file));
+    removed++;
+    console.log(`removed ${revision}/golden/${file}`);
+  }
 }
-console.log(`bless: ${written} written, ${unchanged} unchanged, ${removed} removed (${targets.length} goldens)`);
+console.log(`bless: ${written} written, ${unchanged} unchanged, ${removed} removed (${total} goldens)`);

@@ -4,7 +4,12 @@
 // prompts, completion, logging, ping). What is machine-specific (timestamps, paths, ports) is then rewritten to
 // fixed values, so the committed traces are the same wherever they were recorded, but for ids the peers draw.
 //
-//   pnpm build && node corpus/tools/record-everything.mjs      → corpus/2025-11-25/real/everything-{stdio,http}.jsonl
+//   pnpm build && node corpus/tools/record-everything.mjs [REVISION]  → corpus/<REVISION>/real/everything-{stdio,http}.jsonl
+//
+// REVISION (default 2025-11-25, the SDK's latest) may be any revision the SDK accepts: the SDK client always asks
+// for its latest, so for an older one the client's transport rewrites the `protocolVersion` of the initialize
+// request it sends (the one byte-level change, made before the recorder sees anything); server-everything answers
+// with the version asked for and the SDK carries on at it. The tour leaves out what the revision does not have.
 //
 // The peers are the recorder package's devDependencies; nothing here is a dependency of its own.
 import { spawn } from "node:child_process";
@@ -17,7 +22,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bin = join(root, "packages", "cli", "dist", "bin.js");
-const outDir = join(root, "corpus", "2025-11-25", "real");
+const LATEST = "2025-11-25";
+const REVISION = process.argv[2] ?? LATEST;
+if (!["2024-11-05", "2025-03-26", "2025-06-18", LATEST].includes(REVISION)) throw new Error(`no such revision ${REVISION}`);
+/** Whether the session's revision has a feature that arrived at `since`. */
+const has = (since) => REVISION >= since;
+const outDir = join(root, "corpus", REVISION, "real");
 const fromRecorder = createRequire(join(root, "packages", "recorder", "package.json"));
 const everything = join(dirname(fromRecorder.resolve("@modelcontextprotocol/server-everything/package.json")), "dist", "index.js");
 const sdk = async (path) =>
@@ -30,10 +40,25 @@ const { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema 
 
 const FIXED_HTTP = { server: 3001, proxy: 8080 };
 
+/** Asks for REVISION instead of the SDK's latest: rewrites the initialize request on its way out of the client. */
+function askingFor(transport) {
+  if (REVISION === LATEST) return transport;
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) =>
+    send(message.method === "initialize" ? { ...message, params: { ...message.params, protocolVersion: REVISION } } : message, options);
+  return transport;
+}
+
 function newClient() {
   const client = new Client(
     { name: "mcp-conf-corpus-client", version: "1.0.0" },
-    { capabilities: { sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } } },
+    {
+      capabilities: {
+        sampling: {},
+        roots: { listChanged: true },
+        ...(has("2025-11-25") ? { elicitation: { form: {} } } : has("2025-06-18") ? { elicitation: {} } : {}),
+      },
+    },
   );
   client.setRequestHandler(CreateMessageRequestSchema, async () => ({
     role: "assistant",
@@ -41,7 +66,7 @@ function newClient() {
     model: "corpus-model",
     stopReason: "endTurn",
   }));
-  client.setRequestHandler(ElicitRequestSchema, async () => ({
+  if (has("2025-06-18")) client.setRequestHandler(ElicitRequestSchema, async () => ({
     action: "accept",
     // Whole numbers only: schema.json types form values as string | integer | boolean | string[] (schema.ts says number).
     content: { name: "Ada", check: true, email: "ada@example.com", integer: 42, number: 7, untitledSingleSelectEnum: "Monica" },
@@ -58,7 +83,7 @@ async function tour(client) {
   await client.callTool({ name: "echo", arguments: { message: "hello from the corpus" } });
   await client.callTool({ name: "get-sum", arguments: { a: 2, b: 40 } });
   await client.callTool({ name: "get-tiny-image", arguments: {} });
-  await client.callTool({ name: "get-structured-content", arguments: { location: "New York" } });
+  if (has("2025-06-18")) await client.callTool({ name: "get-structured-content", arguments: { location: "New York" } });
   await client.callTool({ name: "get-annotated-message", arguments: { messageType: "success", includeImage: false } });
   await client.callTool(
     { name: "trigger-long-running-operation", arguments: { duration: 1, steps: 3 } },
@@ -66,7 +91,7 @@ async function tour(client) {
     { onprogress: () => {} },
   );
   await client.callTool({ name: "trigger-sampling-request", arguments: { prompt: "Say hello", maxTokens: 50 } });
-  await client.callTool({ name: "trigger-elicitation-request", arguments: {} });
+  if (has("2025-06-18")) await client.callTool({ name: "trigger-elicitation-request", arguments: {} });
   await client.callTool({ name: "get-roots-list", arguments: {} });
   await client.callTool({ name: "no-such-tool", arguments: {} }).catch(() => {});
   await client.listResources();
@@ -111,11 +136,11 @@ function exited(child) {
 
 async function recordStdio(dir) {
   const trace = join(dir, "stdio.jsonl");
-  const transport = new StdioClientTransport({
+  const transport = askingFor(new StdioClientTransport({
     command: process.execPath,
     args: [bin, "record", "stdio", "-o", trace, "--label", "everything", "--", process.execPath, everything, "stdio"],
     stderr: "pipe",
-  });
+  }));
   const client = newClient();
   await client.connect(transport);
   await tour(client);
@@ -139,7 +164,7 @@ async function recordHttp(dir) {
       { stdio: ["ignore", "ignore", "inherit"] },
     );
     await waitForPort(proxyPort);
-    const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${proxyPort}/`));
+    const transport = askingFor(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${proxyPort}/`)));
     const client = newClient();
     await client.connect(transport);
     await tour(client);

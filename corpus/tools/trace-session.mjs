@@ -1,20 +1,28 @@
-// A small builder for hand-written stdio traces: a clean session (transport open, initialize exchange,
-// notifications/initialized) to which a generator adds requests, answers and notifications, then closes.
+// A small builder for hand-written traces: a clean session (transport open, initialize exchange,
+// notifications/initialized) at a protocol revision (default 2025-11-25), over stdio unless another transport is
+// named, to which a generator adds requests, answers, notifications, batches and HTTP events, then closes.
 export const C2S = "client-to-server";
 export const S2C = "server-to-client";
 
 export class Session {
-  constructor({ client = {}, server = { tools: {} }, clientInfo = { name: "corpus-client", version: "1.0.0" }, serverInfo = { name: "corpus-server", version: "1.0.0" } } = {}) {
+  constructor({ client = {}, server = { tools: {} }, clientInfo = { name: "corpus-client", version: "1.0.0" }, serverInfo = { name: "corpus-server", version: "1.0.0" }, version = "2025-11-25", transport = "stdio", handshake = true } = {}) {
     this.events = [];
     this.ids = { [C2S]: 1, [S2C]: 0 };
+    this.transport = transport;
+    this.version = version;
     this.lifecycle("transport-open");
-    this.request(C2S, "initialize", { protocolVersion: "2025-11-25", capabilities: client, clientInfo }, 0);
-    this.result(S2C, 0, { protocolVersion: "2025-11-25", capabilities: server, serverInfo });
+    if (!handshake) return;
+    this.request(C2S, "initialize", { protocolVersion: version, capabilities: client, clientInfo }, 0);
+    this.result(S2C, 0, { protocolVersion: version, capabilities: server, serverInfo });
     this.notify(C2S, "notifications/initialized");
   }
   push(e) {
-    this.events.push({ seq: this.events.length, ...e, transport: "stdio" });
+    this.events.push({ seq: this.events.length, ...e, transport: this.transport });
     return this;
+  }
+  /** An HTTP request (client-to-server: method, path, headers) or response (server-to-client: status, headers). */
+  http(direction, body) {
+    return this.push({ direction, kind: "http", ...body });
   }
   lifecycle(event) {
     return this.push({ direction: C2S, kind: "lifecycle", event });

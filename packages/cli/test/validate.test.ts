@@ -104,7 +104,7 @@ describe("mcp-conf validate: exit codes", () => {
       [["validate", "--format", "xml", t["clean.jsonl"]!], /unknown format "xml"/],
       [
         ["validate", "--revision", "1999-01-01", t["clean.jsonl"]!],
-        /unknown revision "1999-01-01" \(known: 2025-11-25\)/,
+        /unknown revision "1999-01-01" \(known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25\)/,
       ],
       [["validate", "-", "-"], /standard input \(-\) given twice/],
       [["validate", "no/such/trace.jsonl"], /no\/such\/trace\.jsonl: no such file/],

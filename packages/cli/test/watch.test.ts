@@ -115,6 +115,8 @@ describe("watch exit codes", () => {
   it("refuses an unknown revision in one line, exit 2", () => {
     const result = mcpConf(["watch", "stdio", "--revision", "1999-01-01", "--", "cat"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('mcp-conf: watch: unknown revision "1999-01-01" (known: 2025-11-25)\n');
+    expect(result.stderr).toBe(
+      'mcp-conf: watch: unknown revision "1999-01-01" (known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25)\n',
+    );
   });
 });

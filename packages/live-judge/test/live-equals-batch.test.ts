@@ -1,20 +1,25 @@
 /**
- * Live equals batch, over every committed corpus trace: replayed event by event through the live judge, nothing is
+ * Live equals batch, over every committed corpus trace of every revision: replayed event by event through the live judge, nothing is
  * printed live that the whole-trace report does not hold, every finding of that report is printed by the end, and
  * no finding is printed before the event it points at has been judged.
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { type LiveFinding, type LivePass, startLiveJudge } from "@mcp-conf/live-judge";
 import { readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 
-const corpus = join(import.meta.dirname, "../../../corpus/2025-11-25");
-const traces = ["good", "violations"].flatMap((dir) =>
-  readdirSync(join(corpus, dir))
-    .filter((name) => name.endsWith(".jsonl"))
-    .map((name) => join(dir, name)),
-);
+const corpus = join(import.meta.dirname, "../../../corpus");
+/** `<revision>/<good|violations|real>/<name>.jsonl` for every revision's corpus. */
+const traces = readdirSync(corpus)
+  .filter((revision) => /^\d{4}-\d{2}-\d{2}$/.test(revision))
+  .flatMap((revision) =>
+    ["good", "violations", "real"].flatMap((dir) =>
+      (existsSync(join(corpus, revision, dir)) ? readdirSync(join(corpus, revision, dir)) : [])
+        .filter((name) => name.endsWith(".jsonl"))
+        .map((name) => join(revision, dir, name)),
+    ),
+  );
 
 const key = (f: LiveFinding) => `${f.requirement}|${f.check}|${f.seq}|${f.detail}`;
 
@@ -29,8 +34,9 @@ async function replay(events: TraceEvent[]) {
 }
 
 describe("a corpus trace replayed through the live judge", () => {
-  it("has traces to replay", () => {
+  it("has traces to replay at every revision", () => {
     expect(traces.length).toBeGreaterThan(10);
+    expect(new Set(traces.map((trace) => trace.split(/[\\/]/)[0])).size).toBeGreaterThanOrEqual(4);
   });
 
   for (const trace of traces) {

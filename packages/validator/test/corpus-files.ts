@@ -12,14 +12,25 @@ import type { Report } from "../src/engine/types.js";
 import { type RenderContext, type ReportFormat, renderReport } from "../src/report/index.js";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+export const CORPUS_ROOT = join(REPO_ROOT, "corpus");
+/** The revision whose corpus is the default (the latest the SDKs speak). */
 export const REVISION = "2025-11-25";
-export const CORPUS_DIR = join(REPO_ROOT, "corpus", REVISION);
-export const GOLDEN_DIR = join(CORPUS_DIR, "golden");
+/** Every revision with a corpus directory (`corpus/<revision>/`), oldest first. */
+export const CORPUS_REVISIONS: readonly string[] = readdirSync(CORPUS_ROOT)
+  .filter((name) => /^\d{4}-\d{2}-\d{2}$/.test(name))
+  .sort();
+
+/** `corpus/<revision>/golden`: the pinned reports of a revision's traces. */
+export function goldenDir(revision: string): string {
+  return join(CORPUS_ROOT, revision, "golden");
+}
 
 /** good: must pass; violations: must break their named requirement; real: recorded off the wire from real peers. */
 export type TraceKind = "good" | "violations" | "real";
 
 export interface CorpusTrace {
+  /** The revision whose corpus directory holds it. */
+  revision: string;
   kind: TraceKind;
   /** The file name without `.jsonl`, e.g. `tool-006-name-charset`. */
   name: string;
@@ -28,9 +39,9 @@ export interface CorpusTrace {
   repoPath: string;
 }
 
-/** The traces of one kind, sorted by name. */
-export function corpusTraces(kind: TraceKind): CorpusTrace[] {
-  const dir = join(CORPUS_DIR, kind);
+/** The traces of one kind in a revision's corpus, sorted by name. */
+export function corpusTraces(kind: TraceKind, revision: string = REVISION): CorpusTrace[] {
+  const dir = join(CORPUS_ROOT, revision, kind);
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -43,6 +54,7 @@ export function corpusTraces(kind: TraceKind): CorpusTrace[] {
     .map((file) => {
       const path = join(dir, file);
       return {
+        revision,
         kind,
         name: file.slice(0, -".jsonl".length),
         path,
@@ -79,8 +91,8 @@ export const GOLDEN_EXTENSIONS: Record<ReportFormat, string> = {
   sarif: ".sarif",
 };
 
-/** Traces pinned in all four formats (the rest of the pinned ones in json and text): the seed's warning session, a
- * clean streamable-HTTP session. */
+/** Traces of the REVISION corpus pinned in all four formats (the rest of the pinned ones in json and text): the
+ * seed's warning session, a clean streamable-HTTP session. */
 export const ALL_FORMAT_TRACES: readonly string[] = ["tool-006-name-charset", "base-http-session"];
 
 export interface GoldenTarget {
@@ -91,18 +103,18 @@ export interface GoldenTarget {
 }
 
 /**
- * Every golden report the corpus pins: json and text for every good trace and for the first violation trace of each
+ * Every golden report a revision's corpus pins: json and text for every good trace and for the first violation trace of each
  * area, all four formats for the traces in `ALL_FORMAT_TRACES`.
  */
-export function goldenTargets(): GoldenTarget[] {
-  const good = corpusTraces("good");
-  const violations = corpusTraces("violations");
+export function goldenTargets(revision: string = REVISION): GoldenTarget[] {
+  const good = corpusTraces("good", revision);
+  const violations = corpusTraces("violations", revision);
   const firstOfArea = new Map<string, CorpusTrace>();
   for (const trace of violations) {
     const area = trace.name.split("-")[0] ?? "";
     if (!firstOfArea.has(area)) firstOfArea.set(area, trace);
   }
-  const allFormats = new Set(ALL_FORMAT_TRACES);
+  const allFormats = new Set(revision === REVISION ? ALL_FORMAT_TRACES : []);
   const chosen = [
     ...good,
     ...violations.filter((t) => firstOfArea.get(t.name.split("-")[0] ?? "") === t || allFormats.has(t.name)),
@@ -121,8 +133,8 @@ export function renderGolden(target: GoldenTarget, judged: JudgedCorpusTrace = j
 }
 
 /**
- * The defects of real peers documented in corpus/README.md's "Real sessions" table (`| trace | requirement | … |`):
- * the only failures a real session may show.
+ * The defects of real peers documented in corpus/README.md's "Real sessions" table (`| trace | requirement | … |`,
+ * the trace written `<revision>/<name>`): the only failures a real session may show.
  */
 export function documentedDefects(): { trace: string; requirement: string }[] {
   const readme = readFileSync(join(REPO_ROOT, "corpus", "README.md"), "utf8");

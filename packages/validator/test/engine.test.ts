@@ -349,11 +349,13 @@ describe("revision", () => {
     expect(error).toBeInstanceOf(RevisionError);
     expect((error as RevisionError).problem).toBe("unknown");
     expect((error as RevisionError).message).toContain('"1999-01-01"');
-    expect((error as RevisionError).message).toContain("known: 2025-11-25");
+    expect((error as RevisionError).message).toContain("known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25");
   });
 
   it("refuses an unknown --revision at once", () => {
-    expect(() => createJudge({ revision: "2000-01-01" })).toThrow('unknown revision "2000-01-01" (known: 2025-11-25)');
+    expect(() => createJudge({ revision: "2000-01-01" })).toThrow(
+      'unknown revision "2000-01-01" (known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25)',
+    );
   });
 
   it("lets --revision override the version the trace declares", () => {

@@ -9,8 +9,6 @@ import { normalise, pageSections, repoRoot, specDir } from "./registry-sources.j
 
 const packageDir = join(repoRoot(), "packages", "validator");
 const registryDir = join(packageDir, "registry");
-const REVISION = "2025-11-25";
-const SPEC_URL = `https://modelcontextprotocol.io/specification/${REVISION}/`;
 
 /** The area files on disk, in area order (what the bundled registry must match). */
 function areaFiles(revision: string): { name: string; file: AreaFile }[] {
@@ -29,11 +27,19 @@ function areaFiles(revision: string): { name: string; file: AreaFile }[] {
     }));
 }
 
-const areas = areaFiles(REVISION);
-const requirements = areas.flatMap(({ file }) => file.requirements);
+/** Every revision with a registry directory on disk: each is bundled and judged. */
+const REVISIONS = readdirSync(registryDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 const checkIds = new Set(ALL_CHECKS.map((check) => check.id));
+const requirementsOf = (revision: string) => areaFiles(revision).flatMap(({ file }) => file.requirements);
 
-describe("registry area files", () => {
+describe.each(REVISIONS)("registry %s: area files", (REVISION) => {
+  const SPEC_URL = `https://modelcontextprotocol.io/specification/${REVISION}/`;
+  const areas = areaFiles(REVISION);
+  const requirements = areas.flatMap(({ file }) => file.requirements);
+
   const schema = JSON.parse(readFileSync(join(registryDir, "registry.schema.json"), "utf8"));
   const validateArea = new Ajv2020.default({ allErrors: true }).compile(schema);
 
@@ -91,15 +97,15 @@ describe("registry area files", () => {
 });
 
 describe("registry and checks", () => {
-  it("names only checks the validator has", () => {
-    const missing = requirements.flatMap((r) =>
+  it.each(REVISIONS)("the %s registry names only checks the validator has", (revision) => {
+    const missing = requirementsOf(revision).flatMap((r) =>
       (r.checks ?? []).filter((c) => !checkIds.has(c)).map((c) => `${r.id}: ${c}`),
     );
     expect(missing).toEqual([]);
   });
 
-  it("names every check the validator has", () => {
-    const named = new Set(requirements.flatMap((r) => r.checks ?? []));
+  it("names every check the validator has in some revision's registry", () => {
+    const named = new Set(REVISIONS.flatMap((revision) => requirementsOf(revision).flatMap((r) => r.checks ?? [])));
     expect(ALL_CHECKS.map((c) => c.id).filter((id) => !named.has(id))).toEqual([]);
   });
 
@@ -111,15 +117,19 @@ describe("registry and checks", () => {
 });
 
 describe("loadRegistry", () => {
-  it("bundles exactly the area files on disk, in area order", () => {
+  it("knows every revision with a registry directory on disk", () => {
+    expect(knownRevisions()).toEqual(REVISIONS);
+  });
+
+  it.each(REVISIONS)("bundles exactly the %s area files on disk, in area order", (REVISION) => {
+    const requirements = requirementsOf(REVISION);
     const bundled = loadRegistry(REVISION);
     expect(bundled.revision).toBe(REVISION);
     expect(bundled.requirements.map((r) => r.id)).toEqual(requirements.map((r) => r.id));
     expect(bundled.requirements).toEqual(requirements);
   });
 
-  it("knows 2025-11-25 and refuses an unknown revision with a RevisionError naming the known ones", () => {
-    expect(knownRevisions()).toContain(REVISION);
+  it("refuses an unknown revision with a RevisionError naming the known ones", () => {
     expect(() => loadRegistry("1999-01-01")).toThrow(RevisionError);
     expect(() => loadRegistry("1999-01-01")).toThrow(
       `unknown revision "1999-01-01" (known: ${knownRevisions().join(", ")})`,
@@ -127,8 +137,8 @@ describe("loadRegistry", () => {
   });
 
   it("hands out one frozen registry per revision", () => {
-    const registry = loadRegistry(REVISION);
-    expect(loadRegistry(REVISION)).toBe(registry);
+    const registry = loadRegistry("2025-11-25");
+    expect(loadRegistry("2025-11-25")).toBe(registry);
     expect(Object.isFrozen(registry.requirements)).toBe(true);
   });
 });

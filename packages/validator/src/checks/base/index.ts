@@ -1,5 +1,6 @@
 /** The checks of the BASE area: JSON-RPC shape, ids, responses, `_meta` keys and the official schema. */
 import type { CheckDefinition } from "../../engine/types.js";
+import { batchReceived } from "./batching.js";
 import { jsonRpcValid } from "./jsonrpc-valid.js";
 import { metaNameChars, metaNameEdges, metaPrefixFormat, metaPrefixLabels } from "./meta-keys.js";
 import { notificationNoId } from "./notification-no-id.js";
@@ -33,4 +34,5 @@ export const checks: CheckDefinition[] = [
   metaPrefixLabels,
   metaNameEdges,
   metaNameChars,
+  batchReceived,
 ];

@@ -1,9 +1,12 @@
 /**
- * Which `$defs` type of a revision's official JSON Schema a message is validated against, read off the schema
+ * Which `$defs` (or draft-07 `definitions`) type of a revision's official JSON Schema a message is validated against, read off the schema
  * itself: every *Request / *Notification type names its method in a `method` const; a request's result type is the
  * same name ending in `Result`, else `EmptyResult` (ping, logging/setLevel, resources/subscribe, …).
  */
 import { isPlainObject } from "@mcp-conf/trace-format";
+import schema20241105 from "../../../schemas/2024-11-05.json" with { type: "json" };
+import schema20250326 from "../../../schemas/2025-03-26.json" with { type: "json" };
+import schema20250618 from "../../../schemas/2025-06-18.json" with { type: "json" };
 import schema20251125 from "../../../schemas/2025-11-25.json" with { type: "json" };
 
 export interface MethodTypes {
@@ -15,7 +18,12 @@ export interface MethodTypes {
   readonly notifications: ReadonlySet<string>;
 }
 
-const SCHEMAS: Record<string, unknown> = { "2025-11-25": schema20251125 };
+const SCHEMAS: Record<string, unknown> = {
+  "2024-11-05": schema20241105,
+  "2025-03-26": schema20250326,
+  "2025-06-18": schema20250618,
+  "2025-11-25": schema20251125,
+};
 const cache = new Map<string, MethodTypes>();
 
 /** The method tables of a revision, or undefined when no schema is vendored for it. */
@@ -23,8 +31,9 @@ export function methodTypes(revision: string): MethodTypes | undefined {
   const cached = cache.get(revision);
   if (cached) return cached;
   const schema = SCHEMAS[revision];
-  if (!isPlainObject(schema) || !isPlainObject(schema.$defs)) return undefined;
-  const defs = schema.$defs;
+  // JSON Schema 2020-12 keeps the types in `$defs`, draft-07 (the revisions before 2025-11-25) in `definitions`.
+  const defs = isPlainObject(schema) ? (schema.$defs ?? schema.definitions) : undefined;
+  if (!isPlainObject(defs)) return undefined;
   const message = new Map<string, string>();
   const result = new Map<string, string>();
   const notifications = new Set<string>();

@@ -3,12 +3,13 @@
  * protocol messages and structures"): requests and notifications by their method's type, results by the type of
  * the request they answer. The JSON-RPC envelope (jsonrpc, id, the error object) has clauses of its own in BASE and
  * is left to them, as are the payload defects listed in DEFERRED, which a more specific clause names; custom
- * methods the schema does not define are not judged here. A batch is no JSONRPCMessage: a server's batch on a
+ * methods the schema does not define are not judged here. A batch is no JSONRPCMessage (but at 2025-03-26): a server's batch on a
  * streamable-HTTP stream is reported here (batches on stdio and in POST bodies have transport clauses, TRAN-005/006
  * and TRAN-015).
  */
 import { type Exchange, isPlainObject, type MessageRef, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
+import { batchDefect, batchesAllowed } from "../support/batching.js";
 import { methodTypes } from "./schema-methods.js";
 
 /**
@@ -60,6 +61,11 @@ export const schemaValid: CheckDefinition = {
         if (event.kind !== "message" || !Array.isArray(event.payload)) return;
         if (event.transport !== "streamable-http" || event.direction !== "server-to-client") return;
         ctx.examined();
+        if (batchesAllowed(ctx.revision)) {
+          const defect = batchDefect(event.payload);
+          if (defect) ctx.report(event.seq, `the server sent ${defect}`);
+          return;
+        }
         ctx.report(
           event.seq,
           `the server sent a JSON-RPC batch of ${event.payload.length} message(s); the schema's JSONRPCMessage is a single message`,

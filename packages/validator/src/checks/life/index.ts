@@ -6,6 +6,7 @@ import {
   initializeResultComplete,
   requestedVersionFormat,
 } from "./initialize.js";
+import { initializeNotBatched } from "./initialize-alone.js";
 import { initializedSent } from "./initialized.js";
 import { negotiatedCapabilitiesOnly } from "./negotiated-capabilities.js";
 import { clientWaitsForInitialize, serverWaitsForInitialized } from "./ordering.js";
@@ -19,4 +20,5 @@ export const checks: CheckDefinition[] = [
   serverWaitsForInitialized,
   requestedVersionFormat,
   negotiatedCapabilitiesOnly,
+  initializeNotBatched,
 ];

@@ -1,10 +1,11 @@
 /**
  * The client's HTTP requests (TRAN-012/013/014/015/029): every message travels in a POST of its own, whose body is
- * one message (no batch) and whose Accept header lists both application/json and text/event-stream; a GET lists
+ * one message (no batch; at 2025-03-26 a batch of only requests and notifications or only responses) and whose Accept header lists both application/json and text/event-stream; a GET lists
  * text/event-stream. Which request carried which message is read by HttpRequests.
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
+import { batchDefect } from "../support/batching.js";
 import { quote } from "../support/detail.js";
 import { type HttpRequest, HttpRequests, header, mediaTypes } from "../support/http-requests.js";
 
@@ -63,6 +64,18 @@ export const postBodySingle = requestCheck(
         `the POST body is a JSON-RPC batch of ${payload.length} message(s), not a single message`,
       );
     }
+  },
+);
+
+export const postBodyBatchUniform = requestCheck(
+  "tran.post-body-batch-uniform",
+  "The body of a POST is one JSON-RPC message, or a batch of only requests and notifications or only responses (2025-03-26).",
+  (ctx, request) => {
+    if (!request.body) return;
+    ctx.examined();
+    const payload = request.body.payload;
+    const defect = Array.isArray(payload) ? batchDefect(payload) : undefined;
+    if (defect) ctx.report(request.body.seq, `the POST body is ${defect}`);
   },
 );
 

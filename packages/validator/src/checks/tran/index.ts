@@ -1,6 +1,6 @@
 /** The checks of the TRAN area: stdio output validity and the streamable-HTTP transport's rules. */
 import type { CheckDefinition } from "../../engine/types.js";
-import { clientUsesPost, getAccept, postAccept, postBodySingle } from "./client-requests.js";
+import { clientUsesPost, getAccept, postAccept, postBodyBatchUniform, postBodySingle } from "./client-requests.js";
 import { endedSession404 } from "./ended-session-404.js";
 import { newSessionAfter404 } from "./new-session-after-404.js";
 import { responseEventually } from "./response-eventually.js";
@@ -19,6 +19,7 @@ export const checks: CheckDefinition[] = [
   clientUsesPost,
   postAccept,
   postBodySingle,
+  postBodyBatchUniform,
   notificationPost202,
   requestPostContentType,
   responseEventually,

@@ -1,10 +1,11 @@
 /**
  * stdio output validity (TRAN-005/006): on stdio each line either side writes to the other is a valid MCP message
- * — not a non-JSON line (a log line on stdout), not a batch (MCP has no JSON-RPC batching), not a JSON value that
- * is no JSON-RPC message at all. A line the recorder cut at its size limit is not judged.
+ * — not a non-JSON line (a log line on stdout), not a batch (except at 2025-03-26, the one revision with JSON-RPC
+ * batching, a well-formed one), not a JSON value that is no JSON-RPC message at all. A line the recorder cut at its size limit is not judged.
  */
 import { classifyMessage, type Direction, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
+import { batchDefect, batchesAllowed } from "../support/batching.js";
 import { jsonType, quote } from "../support/detail.js";
 
 function stdioCheck(id: string, direction: Direction, description: string, channel: string): CheckDefinition {
@@ -23,7 +24,10 @@ function stdioCheck(id: string, direction: Direction, description: string, chann
           } else if (event.kind === "message") {
             ctx.examined();
             const payload = event.payload;
-            if (Array.isArray(payload)) {
+            if (Array.isArray(payload) && batchesAllowed(ctx.revision)) {
+              const defect = batchDefect(payload);
+              if (defect) ctx.report(event.seq, `${channel} carried ${defect}`);
+            } else if (Array.isArray(payload)) {
               ctx.report(
                 event.seq,
                 `${channel} carried a JSON-RPC batch of ${payload.length} message(s); MCP messages are single`,
