@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { consoleBlocks, runConsoleBlock } from "@mcp-conf/testing";
 import { describe, expect, it } from "vitest";
-import { consoleBlocks, runConsoleBlock } from "./docs-examples.js";
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const BIN = join(REPO_ROOT, "packages", "cli", "dist", "bin.js");

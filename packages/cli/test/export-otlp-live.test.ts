@@ -9,10 +9,9 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startLiveJudge } from "@mcp-conf/live-judge";
 import { createOtlpSink, exportTraceAsOtlpJson, type SpanFinding, spanFindingsFromLive } from "@mcp-conf/otel-mapper";
+import { type RealCollector, startRealCollector, strictOtlpProblems } from "@mcp-conf/testing";
 import { classifyMessage, readTraceSync } from "@mcp-conf/trace-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RealCollector, startRealCollector } from "../../otel-mapper/test/support/collector.js";
-import { strictOtlpProblems } from "../../otel-mapper/test/support/otlp-strict.js";
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const CORPUS = join(REPO_ROOT, "corpus", "2025-11-25");

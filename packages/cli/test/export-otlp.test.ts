@@ -8,11 +8,10 @@ import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { acceptanceSession, SECRET, strictOtlpProblems } from "@mcp-conf/testing";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { validate } from "@mcp-conf/validator";
 import { beforeAll, describe, expect, it } from "vitest";
-import { strictOtlpProblems } from "../../otel-mapper/test/support/otlp-strict.js";
-import { acceptanceSession, SECRET } from "../../otel-mapper/test/support/sessions.js";
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const BIN = join(REPO_ROOT, "packages", "cli", "dist", "bin.js");

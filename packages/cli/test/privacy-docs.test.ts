@@ -4,8 +4,9 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { consoleBlocks, outputMatches, runConsoleBlock } from "@mcp-conf/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { consoleBlocks, docsWorkspace, outputMatches, runConsoleBlock, sessionIn } from "./docs-examples.js";
+import { docsWorkspace, sessionIn } from "./docs-examples.js";
 import { REPO_ROOT, tempDir } from "./record-helpers.js";
 
 const markdown = readFileSync(join(REPO_ROOT, "docs", "privacy.md"), "utf8");

@@ -7,8 +7,9 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { consoleBlocks, outputMatches, runConsoleBlock } from "@mcp-conf/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consoleBlocks, docsWorkspace, outputMatches, runConsoleBlock, sessionIn } from "./docs-examples.js";
+import { docsWorkspace, sessionIn } from "./docs-examples.js";
 import { REPO_ROOT, startEverythingHttp, tempDir } from "./record-helpers.js";
 
 const markdown = readFileSync(join(REPO_ROOT, "docs", "record.md"), "utf8");

@@ -7,8 +7,8 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { type RealCollector, startRealCollector } from "@mcp-conf/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RealCollector, startRealCollector } from "../../otel-mapper/test/support/collector.js";
 import { SECRET_SAMPLES } from "../../recorder/src/privacy/secret-samples.js";
 import { BIN, EVERYTHING, exitOf, sdk, spawnCli, startEverythingHttp, tempDir, textOf } from "./record-helpers.js";
 import { mcpConf } from "./validate-helpers.js";

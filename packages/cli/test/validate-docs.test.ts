@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { consoleBlocks, runConsoleBlock } from "@mcp-conf/testing";
 import { describe, expect, it } from "vitest";
-import { consoleBlocks, runConsoleBlock } from "./docs-examples.js";
 import { BIN, REPO_ROOT } from "./validate-helpers.js";
 
 const MCP_CONF = `mcp-conf() { node ${JSON.stringify(BIN)} "$@"; }`;

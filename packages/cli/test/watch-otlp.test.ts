@@ -4,9 +4,8 @@
  * down costs the spans, never the session.
  */
 import { join } from "node:path";
+import { type RealCollector, startRealCollector, strictOtlpProblems } from "@mcp-conf/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RealCollector, startRealCollector } from "../../otel-mapper/test/support/collector.js";
-import { strictOtlpProblems } from "../../otel-mapper/test/support/otlp-strict.js";
 import { mcpConf } from "./validate-helpers.js";
 import { BIN, CORPUS, REPLAY, run, tempDir } from "./watch-helpers.js";
 

@@ -1,7 +1,7 @@
-/** The README's example prints what the README shows (see test/support/readme-example.ts). */
+/** The README's example prints what the README shows (see @mcp-conf/testing's examples.ts). */
 import { join } from "node:path";
+import { expectReadmeExampleToPrintItsOutput } from "@mcp-conf/testing";
 import { it } from "vitest";
-import { expectReadmeExampleToPrintItsOutput } from "../../../test/support/readme-example.js";
 
 it("the README's example prints what the README shows", () => {
   expectReadmeExampleToPrintItsOutput(join(import.meta.dirname, ".."));

@@ -4,11 +4,11 @@
  * events with arbitrary headers, and events without `ts`. Whatever arrives, mapping never throws, the OTLP JSON is
  * strictly valid, every span has a fresh id, and a secret planted in every payload never reaches a byte.
  */
+
+import { SECRET, strictOtlpProblems } from "@mcp-conf/testing";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { strictOtlpProblems } from "../test/support/otlp-strict.js";
-import { SECRET } from "../test/support/sessions.js";
 import { derivedIds } from "./ids.js";
 import { createSpanMapper } from "./mapper.js";
 import { encodeOtlpJson } from "./otlp-json.js";

@@ -1,11 +1,5 @@
+import { acceptanceSession, CALLER_TRACEPARENT, CALLER_TRACESTATE, recordedSession, SECRET } from "@mcp-conf/testing";
 import { describe, expect, it } from "vitest";
-import {
-  acceptanceSession,
-  CALLER_TRACEPARENT,
-  CALLER_TRACESTATE,
-  SECRET,
-  SessionBuilder,
-} from "../test/support/sessions.js";
 import type { SpanFinding } from "./findings.js";
 import { derivedIds, randomIds } from "./ids.js";
 import { createSpanMapper } from "./mapper.js";
@@ -171,7 +165,7 @@ describe("trace context", () => {
       "00-4bf92f3577b34da6a3ce929d0e0e473-00f067aa0ba902b7-01",
       "ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
     ]) {
-      const b = new SessionBuilder().open().handshake();
+      const b = recordedSession();
       b.request(1, "tools/call", { name: "t", _meta: { traceparent: bad, tracestate: "a=b" } });
       b.result(1, { content: [] });
       const { mapper, spans } = mapAll(b.events);
@@ -224,11 +218,11 @@ describe("findings", () => {
   });
 
   it("puts a finding whose span was already sent on the span of the exchange that surfaced it", () => {
-    const b = new SessionBuilder().open().handshake();
-    const early = b.request(1, "tools/list");
+    const b = recordedSession();
+    const early = b.request(1, "tools/list").last;
     b.result(1, { tools: [] });
     b.request(2, "ping");
-    const surfacing = b.result(2, {});
+    const surfacing = b.result(2, {}).last;
     const mapper = createSpanMapper({ ids: derivedIds("test") });
     for (const e of b.events) mapper.observe(e);
     const sent = mapper.release(early + 1);
@@ -239,8 +233,8 @@ describe("findings", () => {
   });
 
   it("holds a finding about a request still waiting for its answer until that request's span is made", () => {
-    const b = new SessionBuilder().open().handshake();
-    const request = b.request(1, "tools/call", { name: "t" });
+    const b = recordedSession();
+    const request = b.request(1, "tools/call", { name: "t" }).last;
     const mapper = createSpanMapper({ ids: derivedIds("test") });
     for (const e of b.events) mapper.observe(e);
     mapper.addFindings([finding(request)], request);
@@ -253,8 +247,8 @@ describe("findings", () => {
   });
 
   it("attributes a finding on an HTTP event to the message that HTTP event carried", () => {
-    const b = new SessionBuilder("streamable-http", { sessionId: "s1" }).open().handshake();
-    const message = b.request(1, "tools/list");
+    const b = recordedSession("streamable-http", { sessionId: "s1" });
+    const message = b.request(1, "tools/list").last;
     b.result(1, { tools: [] });
     const mapper = createSpanMapper({ ids: derivedIds("test") });
     for (const e of b.events) mapper.observe(e);
@@ -275,7 +269,7 @@ describe("findings", () => {
   });
 
   it("carries a finding that arrives when no span is held to the next span, and counts it if none comes", () => {
-    const b = new SessionBuilder().open().handshake();
+    const b = recordedSession();
     const mapper = createSpanMapper({ ids: derivedIds("test") });
     for (const e of b.events) mapper.observe(e);
     mapper.release();

@@ -1,6 +1,5 @@
+import { acceptanceSession, strictOtlpProblems } from "@mcp-conf/testing";
 import { describe, expect, it } from "vitest";
-import { strictOtlpProblems } from "../test/support/otlp-strict.js";
-import { acceptanceSession } from "../test/support/sessions.js";
 import { derivedIds } from "./ids.js";
 import { createSpanMapper } from "./mapper.js";
 import { encodeOtlpJson } from "./otlp-json.js";

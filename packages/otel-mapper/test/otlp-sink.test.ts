@@ -3,20 +3,23 @@
  * span arrives and every request body is strictly valid OTLP JSON; a collector that is down, stalls or answers 500
  * costs spans, reported in the summary, and never the time of the session feeding the sink.
  */
+
+import {
+  acceptanceSession,
+  downCollectorUrl,
+  type FaultyCollector,
+  PRESIGNED_URI,
+  type RealCollector,
+  SECRET,
+  startFaultyCollector,
+  startRealCollector,
+  strictOtlpProblems,
+} from "@mcp-conf/testing";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SpanFinding } from "../src/findings.js";
 import { resolveTracesUrl } from "../src/otlp-endpoint.js";
 import { createOtlpSink, type OtlpSink, type OtlpSinkOptions } from "../src/otlp-sink.js";
-import {
-  downCollectorUrl,
-  type FaultyCollector,
-  type RealCollector,
-  startFaultyCollector,
-  startRealCollector,
-} from "./support/collector.js";
-import { strictOtlpProblems } from "./support/otlp-strict.js";
-import { acceptanceSession, PRESIGNED_URI, SECRET } from "./support/sessions.js";
 
 interface OtlpKeyValue {
   key: string;

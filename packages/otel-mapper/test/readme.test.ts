@@ -1,33 +1,8 @@
-/**
- * The README cannot lie: its TypeScript example is written into this package (so `@mcp-conf/otel-mapper` resolves
- * to the built package by its own name), run from the repository root, and must print the text block after it.
- */
-import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { expect, it } from "vitest";
-
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
-const repoRoot = join(packageDir, "..", "..");
+/** The README's example prints what the README shows (see @mcp-conf/testing's examples.ts). */
+import { join } from "node:path";
+import { expectReadmeExampleToPrintItsOutput } from "@mcp-conf/testing";
+import { it } from "vitest";
 
 it("the README's example prints what the README shows", () => {
-  const readme = readFileSync(join(packageDir, "README.md"), "utf8");
-  const code = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-  const expected = /```text\n([\s\S]*?)```/.exec(readme)?.[1];
-  expect(code).toBeDefined();
-  expect(expected).toBeDefined();
-  const script = join(packageDir, `.readme-example-${process.pid}.mts`);
-  writeFileSync(script, code!);
-  try {
-    const run = spawnSync(process.execPath, ["--import", "tsx", script], {
-      cwd: repoRoot,
-      encoding: "utf8",
-      timeout: 30_000,
-    });
-    expect(run.stderr).toBe("");
-    expect(run.stdout).toBe(expected);
-  } finally {
-    rmSync(script, { force: true });
-  }
+  expectReadmeExampleToPrintItsOutput(join(import.meta.dirname, ".."));
 });

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { fencedBlock } from "@mcp-conf/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { assertWellOrdered, EVERYTHING, readTrace, tempDir } from "./helpers.js";
 
@@ -17,7 +18,7 @@ const DIST = pathToFileURL(new URL("../dist/index.js", import.meta.url).pathname
 
 describe("README", () => {
   it("the tiny gateway example forwards a real session and records it", () => {
-    const code = /```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    const code = fencedBlock(readme, "js");
     expect(code).toBeDefined();
     writeFileSync(join(dir.path, "gateway.mjs"), code!.replace('"@mcp-conf/recorder"', JSON.stringify(DIST)));
     const input = [

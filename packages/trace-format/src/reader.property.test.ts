@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { eventSequence, validEvent } from "../test/arbitraries.js";
 import { readTrace, readTraceSync } from "./reader.js";
 import { serializeEvent } from "./serialize.js";
-import { eventSequence, validEvent } from "./test-arbitraries.js";
 import { isTraceFormatError } from "./trace-format-error.js";
 import type { TraceEvent } from "./types.js";
 

@@ -1,18 +1,20 @@
+import { TraceBuilder } from "@mcp-conf/testing";
 import { describe, expect, it } from "vitest";
 import { CheckError, RevisionError } from "../src/engine/errors.js";
 import { createJudge, validate } from "../src/engine/judge.js";
 import type { CheckDefinition } from "../src/engine/types.js";
-import { emptyHeard, REVISION, recordingCheck, registry, requirement, TraceBuilder } from "./engine-fixtures.js";
+import { emptyHeard, REVISION, recordingCheck, registry, requirement } from "./engine-fixtures.js";
 
 /** A session with one of each thing a check can subscribe to. Seqs: see the comments. */
 function mixedTrace() {
   return new TraceBuilder()
+    .open()
     .handshake() // 0 open, 1 initialize, 2 result, 3 initialized
     .request(1, "tools/call", { name: "echo", arguments: {} }) // 4
     .notify("notifications/progress", { progressToken: 1, progress: 1 }, "server-to-client") // 5
     .stderr("log line") // 6
     .result(1, { content: [] }) // 7
-    .request(2, "tools/list") // 8
+    .request(2, "tools/list", {}) // 8
     .result(99, {}) // 9: answers nothing → unknown-id issue, orphan exchange
     .message("client-to-server", 42) // 10: invalid
     .close(); // 11 (request 2 never answered)
@@ -144,8 +146,8 @@ describe("findings and attribution", () => {
   });
 
   it("keeps at most maxFindingsPerCheck findings and sums up the rest in one finding at finish", () => {
-    const trace = new TraceBuilder().handshake();
-    for (let i = 1; i <= 5; i++) trace.request(i, "tools/call").result(i, {});
+    const trace = new TraceBuilder().open().handshake();
+    for (let i = 1; i <= 5; i++) trace.request(i, "tools/call", {}).result(i, {});
     const judge = createJudge({
       registry: registry([requirement("T-001", { checks: ["t.flag"] })]),
       checks: [flagsToolCalls()],
@@ -290,7 +292,9 @@ describe("revision", () => {
   it("exposes the registry and the session facts once the revision is known", () => {
     const reg = registry([requirement("T-001", { checks: [] })]);
     const judge = createJudge({ registries: [reg], checks: [] });
-    const events = new TraceBuilder().handshake(REVISION, { tools: { listChanged: true } }).events;
+    const events = new TraceBuilder({ revision: REVISION })
+      .open()
+      .handshake({ server: { tools: { listChanged: true } } }).events;
     judge.observe(events[0]!);
     judge.observe(events[1]!);
     expect(judge.registry).toBeUndefined();
@@ -320,7 +324,7 @@ describe("revision", () => {
   });
 
   it("refuses a trace that never declares its version with a RevisionError telling to pass --revision", () => {
-    const events = new TraceBuilder().open().request(1, "tools/list").result(1, { tools: [] }).close().events;
+    const events = new TraceBuilder().open().request(1, "tools/list", {}).result(1, { tools: [] }).close().events;
     const judge = createJudge();
     for (const event of events) judge.observe(event);
     expect(() => judge.finish()).toThrow(RevisionError);
@@ -339,7 +343,7 @@ describe("revision", () => {
 
   it("names the known revisions when the trace declares an unknown one", () => {
     const judge = createJudge();
-    const events = new TraceBuilder().handshake("1999-01-01").events;
+    const events = new TraceBuilder({ revision: "1999-01-01" }).open().handshake().events;
     let error: unknown;
     try {
       for (const event of events) judge.observe(event);
@@ -359,7 +363,7 @@ describe("revision", () => {
   });
 
   it("lets --revision override the version the trace declares", () => {
-    const events = new TraceBuilder().handshake("2024-11-05").close().events;
+    const events = new TraceBuilder({ revision: "2024-11-05" }).open().handshake().close().events;
     const report = validate(events, { revision: REVISION, checks: [] });
     expect(report.revision).toBe(REVISION);
   });
@@ -381,6 +385,7 @@ describe("schema access from a check", () => {
       }),
     };
     const events = new TraceBuilder()
+      .open()
       .handshake()
       .request(1, "tools/call", { name: "echo" })
       .request(2, "tools/call", { name: 7 }).events;

@@ -7,21 +7,12 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { exampleBlock } from "@mcp-conf/testing";
 import { describe, expect, it } from "vitest";
 import { corpusTraces, REPO_ROOT } from "./corpus-files.js";
 
-/** The fenced block that follows `<!-- example: NAME -->`. */
-export function exampleBlock(markdown: string, name: string): string {
-  const marker = `<!-- example: ${name} -->`;
-  const start = markdown.indexOf(marker);
-  if (start === -1) throw new Error(`no ${marker}`);
-  const match = /```[a-z]*\n([\s\S]*?)\n```/.exec(markdown.slice(start));
-  if (!match) throw new Error(`no code block after ${marker}`);
-  return match[1]!;
-}
-
 describe("packages/validator/README.md", () => {
-  it("its vitest example runs green in a user's project against the built package", () => {
+  it("its vitest example runs green in a user's project against the built package", { timeout: 120_000 }, () => {
     const readme = readFileSync(join(REPO_ROOT, "packages", "validator", "README.md"), "utf8");
     const code = exampleBlock(readme, "vitest");
     const project = mkdtempSync(join(tmpdir(), "mcp-conf-readme-"));

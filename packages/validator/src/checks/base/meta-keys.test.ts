@@ -1,6 +1,7 @@
+import { request, result, TraceBuilder } from "@mcp-conf/testing";
 import { describe, expect, it } from "vitest";
+import { findingsOf } from "../../../test/support/judge.js";
 import { metaKeys, splitMetaKey } from "./meta-keys.js";
-import { findingsOf, request, result, TestTrace } from "./test-trace.js";
 
 describe("_meta keys", () => {
   it("finds _meta keys at any depth, with where they are", () => {
@@ -36,9 +37,9 @@ describe("_meta keys", () => {
       "dev.mcp/",
       "a1.b2/n.a_m-e",
     ];
-    const t = new TestTrace().open().handshake();
-    t.c(request(1, "ping", { _meta: Object.fromEntries(keys.map((k) => [k, 1])) }))
-      .s(result(1))
+    const t = new TraceBuilder().open().handshake();
+    t.client(request(1, "ping", { _meta: Object.fromEntries(keys.map((k) => [k, 1])) }))
+      .server(result(1))
       .close();
     for (const check of [
       "base.meta-prefix-format",
@@ -51,9 +52,9 @@ describe("_meta keys", () => {
   });
 
   it("reports a slash inside the name as a character outside the allowed set", () => {
-    const t = new TestTrace().open().handshake();
-    t.c(request(1, "ping", { _meta: { "a/b/c": 1 } }))
-      .s(result(1))
+    const t = new TraceBuilder().open().handshake();
+    t.client(request(1, "ping", { _meta: { "a/b/c": 1 } }))
+      .server(result(1))
       .close();
     expect(findingsOf("base.meta-name-chars", t.events)).toHaveLength(1);
   });

@@ -1,13 +1,16 @@
+import { C2S, S2C, TraceBuilder } from "@mcp-conf/testing";
 import { describe, expect, it } from "vitest";
-import { C2S, judged, S2C, TestSession } from "../task/test-session.js";
+import { judged } from "../../../test/support/judge.js";
 
 describe("cancellation targets", () => {
   it("says when a cancellation names a request the other side issued", () => {
-    const events = new TestSession({ roots: {} })
-      .request(S2C, 5, "roots/list")
-      .notify(C2S, "notifications/cancelled", { requestId: 5 })
-      .result(C2S, 5, { roots: [] })
-      .close();
+    const events = new TraceBuilder()
+      .open()
+      .handshake({ client: { roots: {} } })
+      .request(5, "roots/list", undefined, S2C)
+      .notify("notifications/cancelled", { requestId: 5 }, C2S)
+      .result(5, { roots: [] }, C2S)
+      .close().events;
     const { findings } = judged("canc.references-issued-request", events);
     expect(findings.map((f) => f.detail)).toEqual([
       'cancels request id 5, which the other side issued ("roots/list", seq 4), not the canceller',
@@ -15,55 +18,65 @@ describe("cancellation targets", () => {
   });
 
   it('tells the id 1 from the id "1"', () => {
-    const events = new TestSession()
-      .request(C2S, 1, "tools/call", { name: "slow", arguments: {} })
-      .notify(C2S, "notifications/cancelled", { requestId: "1" })
-      .close();
+    const events = new TraceBuilder()
+      .open()
+      .handshake()
+      .request(1, "tools/call", { name: "slow", arguments: {} }, C2S)
+      .notify("notifications/cancelled", { requestId: "1" }, C2S)
+      .close().events;
     expect(judged("canc.references-issued-request", events).findings).toHaveLength(1);
     // Nor does it count as cancelling request 1.
     expect(judged("canc.no-response-after-cancel", events).examined).toBe(0);
   });
 
   it("does not blame a cancelled request that was never answered", () => {
-    const events = new TestSession()
-      .request(C2S, 1, "tools/call", { name: "slow", arguments: {}, _meta: { progressToken: 9 } })
-      .notify(S2C, "notifications/progress", { progressToken: 9, progress: 1 })
-      .notify(C2S, "notifications/cancelled", { requestId: 1 })
-      .close();
+    const events = new TraceBuilder()
+      .open()
+      .handshake()
+      .request(1, "tools/call", { name: "slow", arguments: {}, _meta: { progressToken: 9 } }, C2S)
+      .notify("notifications/progress", { progressToken: 9, progress: 1 }, S2C)
+      .notify("notifications/cancelled", { requestId: 1 }, C2S)
+      .close().events;
     expect(judged("canc.no-response-after-cancel", events)).toEqual({ findings: [], examined: 1 });
     expect(judged("canc.progress-stops-after-cancel", events)).toEqual({ findings: [], examined: 1 });
   });
 
   it("reports progress after a cancellation once, however many notifications follow", () => {
-    const t = new TestSession()
-      .request(C2S, 1, "tools/call", { name: "slow", arguments: {}, _meta: { progressToken: "p" } })
-      .notify(C2S, "notifications/cancelled", { requestId: 1 });
-    for (let i = 1; i <= 5; i++) t.notify(S2C, "notifications/progress", { progressToken: "p", progress: i });
-    expect(judged("canc.progress-stops-after-cancel", t.close()).findings.map((f) => f.seq)).toEqual([6]);
+    const t = new TraceBuilder()
+      .open()
+      .handshake()
+      .request(1, "tools/call", { name: "slow", arguments: {}, _meta: { progressToken: "p" } }, C2S)
+      .notify("notifications/cancelled", { requestId: 1 }, C2S);
+    for (let i = 1; i <= 5; i++) t.notify("notifications/progress", { progressToken: "p", progress: i }, S2C);
+    expect(judged("canc.progress-stops-after-cancel", t.close().events).findings.map((f) => f.seq)).toEqual([6]);
   });
 });
 
 describe("progress tokens", () => {
   it("lets a finished request's token be reused, with progress starting afresh", () => {
-    const events = new TestSession()
-      .request(C2S, 1, "tools/call", { name: "a", arguments: {}, _meta: { progressToken: "t" } })
-      .notify(S2C, "notifications/progress", { progressToken: "t", progress: 10 })
-      .result(S2C, 1, { content: [] })
-      .request(C2S, 2, "tools/call", { name: "b", arguments: {}, _meta: { progressToken: "t" } })
-      .notify(S2C, "notifications/progress", { progressToken: "t", progress: 1 })
-      .result(S2C, 2, { content: [] })
-      .close();
+    const events = new TraceBuilder()
+      .open()
+      .handshake()
+      .request(1, "tools/call", { name: "a", arguments: {}, _meta: { progressToken: "t" } }, C2S)
+      .notify("notifications/progress", { progressToken: "t", progress: 10 }, S2C)
+      .result(1, { content: [] }, S2C)
+      .request(2, "tools/call", { name: "b", arguments: {}, _meta: { progressToken: "t" } }, C2S)
+      .notify("notifications/progress", { progressToken: "t", progress: 1 }, S2C)
+      .result(2, { content: [] }, S2C)
+      .close().events;
     expect(judged("prog.token-unique", events).findings).toEqual([]);
     expect(judged("prog.progress-increases", events).findings).toEqual([]);
     expect(judged("prog.stops-after-completion", events).findings).toEqual([]);
   });
 
   it("does not take a token from a request travelling the same way as the progress", () => {
-    const events = new TestSession({ roots: {} })
-      .request(S2C, 1, "roots/list", { _meta: { progressToken: "r" } })
-      .notify(S2C, "notifications/progress", { progressToken: "r", progress: 1 })
-      .result(C2S, 1, { roots: [] })
-      .close();
+    const events = new TraceBuilder()
+      .open()
+      .handshake({ client: { roots: {} } })
+      .request(1, "roots/list", { _meta: { progressToken: "r" } }, S2C)
+      .notify("notifications/progress", { progressToken: "r", progress: 1 }, S2C)
+      .result(1, { roots: [] }, C2S)
+      .close().events;
     expect(judged("prog.token-known", events).findings.map((f) => f.seq)).toEqual([5]);
   });
 });

@@ -2,9 +2,11 @@
  * The server-feature checks against hostile servers: random JSON wherever they look (tool lists, schemas, results,
  * content blocks, cursors, log levels) must give a report, never a throw.
  */
+
+import { S2C, TraceBuilder } from "@mcp-conf/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SessionFixture } from "./session-fixture.js";
+import { reportOf } from "../../../test/support/judge.js";
 
 const json = fc.jsonValue({ maxDepth: 6 });
 const schemaLike = fc.oneof(
@@ -42,38 +44,36 @@ describe("server-feature checks on hostile input", () => {
         json,
         json,
         (tools, cursor, content, structured, args, level) => {
-          const s = new SessionFixture({
-            tools: { listChanged: true },
-            resources: {},
-            prompts: {},
-            logging: {},
-            completions: {},
+          const s = new TraceBuilder().open().handshake({
+            server: {
+              tools: { listChanged: true },
+              resources: {},
+              prompts: {},
+              logging: {},
+              completions: {},
+            },
           });
-          s.result("tools/list", cursor === undefined ? undefined : { cursor }, { tools, nextCursor: cursor });
-          s.result("tools/list", { cursor: cursor ?? 7 }, { tools: tools.slice(1) });
+          s.ask("tools/list", cursor === undefined ? undefined : { cursor }).answer({ tools, nextCursor: cursor });
+          s.ask("tools/list", { cursor: cursor ?? 7 }).answer({ tools: tools.slice(1) });
           for (const t of tools) {
-            s.result(
-              "tools/call",
-              { name: t.name, arguments: args },
-              { content, structuredContent: structured, isError: level },
-            );
+            s.ask("tools/call", { name: t.name, arguments: args }).answer({
+              content,
+              structuredContent: structured,
+              isError: level,
+            });
           }
-          s.result("resources/read", { uri: "x:y" }, { contents: content });
-          s.result("prompts/list", undefined, { prompts: tools });
-          s.result(
-            "prompts/get",
-            { name: cursor ?? "p", arguments: args },
-            { messages: content.map((c) => ({ role: "user", content: c })) },
-          );
-          s.result(
-            "completion/complete",
-            { ref: { type: "ref/prompt", name: cursor }, argument: args },
-            { completion: { values: content } },
-          );
-          s.result("logging/setLevel", { level }, {});
-          s.notify("notifications/message", { level, data: structured });
-          s.notify("notifications/resources/updated", { uri: level });
-          expect(s.judge().requirements.length).toBeGreaterThan(0);
+          s.ask("resources/read", { uri: "x:y" }).answer({ contents: content });
+          s.ask("prompts/list").answer({ prompts: tools });
+          s.ask("prompts/get", { name: cursor ?? "p", arguments: args }).answer({
+            messages: content.map((c) => ({ role: "user", content: c })),
+          });
+          s.ask("completion/complete", { ref: { type: "ref/prompt", name: cursor }, argument: args }).answer({
+            completion: { values: content },
+          });
+          s.ask("logging/setLevel", { level }).answer({});
+          s.notify("notifications/message", { level, data: structured }, S2C);
+          s.notify("notifications/resources/updated", { uri: level }, S2C);
+          expect(reportOf(s).requirements.length).toBeGreaterThan(0);
         },
       ),
       { numRuns: 60 },

@@ -1,5 +1,6 @@
+import { C2S, S2C, TraceBuilder } from "@mcp-conf/testing";
 import { describe, expect, it } from "vitest";
-import { C2S, judged, S2C, TestSession } from "./test-session.js";
+import { judged } from "../../../test/support/judge.js";
 
 const TASKS = { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } };
 const task = (taskId: string, status: string) => ({
@@ -18,12 +19,14 @@ const TOOLS = {
 
 describe("tool-level task support", () => {
   it("judges a server's answer to a call made before the tools were listed, once they are", () => {
-    const events = new TestSession({}, TASKS)
-      .request(C2S, 1, "tools/call", { name: "scan", arguments: {} })
-      .result(S2C, 1, { content: [] })
-      .request(C2S, 2, "tools/list")
-      .result(S2C, 2, TOOLS)
-      .close();
+    const events = new TraceBuilder()
+      .open()
+      .handshake({ server: TASKS })
+      .request(1, "tools/call", { name: "scan", arguments: {} }, C2S)
+      .result(1, { content: [] }, S2C)
+      .request(2, "tools/list", undefined, C2S)
+      .result(2, TOOLS, S2C)
+      .close().events;
     const server = judged("task.required-task-call-rejected", events);
     expect(server.findings.map((f) => f.seq)).toEqual([5]);
     // The client could not know the tool required a task: it is not judged.
@@ -31,66 +34,76 @@ describe("tool-level task support", () => {
   });
 
   it("does not judge tool support when the server declared no task support for tools/call", () => {
-    const events = new TestSession({}, { tools: {} })
-      .request(C2S, 1, "tools/list")
-      .result(S2C, 1, TOOLS)
-      .request(C2S, 2, "tools/call", { name: "scan", arguments: {} })
-      .result(S2C, 2, { content: [] })
-      .close();
+    const events = new TraceBuilder()
+      .open()
+      .handshake({ server: { tools: {} } })
+      .request(1, "tools/list", undefined, C2S)
+      .result(1, TOOLS, S2C)
+      .request(2, "tools/call", { name: "scan", arguments: {} }, C2S)
+      .result(2, { content: [] }, S2C)
+      .close().events;
     expect(judged("task.required-tool-called-as-task", events)).toEqual({ findings: [], examined: 0 });
   });
 });
 
 describe("task status", () => {
   it("lets a non-terminal task move anywhere and holds a terminal one to its status", () => {
-    const events = new TestSession({}, TASKS)
-      .request(C2S, 1, "tools/call", { name: "scan", arguments: {}, task: {} })
-      .result(S2C, 1, { task: task("t1", "working") })
-      .notify(S2C, "notifications/tasks/status", task("t1", "input_required"))
-      .notify(S2C, "notifications/tasks/status", task("t1", "working"))
-      .request(C2S, 2, "tasks/list")
-      .result(S2C, 2, { tasks: [task("t1", "cancelled")] })
-      .request(C2S, 3, "tasks/get", { taskId: "t1" })
-      .result(S2C, 3, task("t1", "cancelled"))
-      .request(C2S, 4, "tasks/get", { taskId: "t1" })
-      .result(S2C, 4, task("t1", "completed"))
-      .close();
+    const events = new TraceBuilder()
+      .open()
+      .handshake({ server: TASKS })
+      .request(1, "tools/call", { name: "scan", arguments: {}, task: {} }, C2S)
+      .result(1, { task: task("t1", "working") }, S2C)
+      .notify("notifications/tasks/status", task("t1", "input_required"), S2C)
+      .notify("notifications/tasks/status", task("t1", "working"), S2C)
+      .request(2, "tasks/list", undefined, C2S)
+      .result(2, { tasks: [task("t1", "cancelled")] }, S2C)
+      .request(3, "tasks/get", { taskId: "t1" }, C2S)
+      .result(3, task("t1", "cancelled"), S2C)
+      .request(4, "tasks/get", { taskId: "t1" }, C2S)
+      .result(4, task("t1", "completed"), S2C)
+      .close().events;
     expect(judged("task.status-transitions-valid", events).findings.map((f) => f.seq)).toEqual([13]);
   });
 
   it("counts a tasks/result already open when the task turns input_required as the requestor's answer", () => {
-    const events = new TestSession({}, TASKS)
-      .request(C2S, 1, "tools/call", { name: "scan", arguments: {}, task: {} })
-      .result(S2C, 1, { task: task("t1", "working") })
-      .request(C2S, 2, "tasks/result", { taskId: "t1" })
-      .notify(S2C, "notifications/tasks/status", task("t1", "input_required"))
-      .close();
+    const events = new TraceBuilder()
+      .open()
+      .handshake({ server: TASKS })
+      .request(1, "tools/call", { name: "scan", arguments: {}, task: {} }, C2S)
+      .result(1, { task: task("t1", "working") }, S2C)
+      .request(2, "tasks/result", { taskId: "t1" }, C2S)
+      .notify("notifications/tasks/status", task("t1", "input_required"), S2C)
+      .close().events;
     expect(judged("task.input-required-prompts-result", events)).toEqual({ findings: [], examined: 1 });
   });
 
   it("tasks/cancel of a task only later seen terminal is not a cancellation of a terminal task", () => {
-    const events = new TestSession({}, TASKS)
-      .request(C2S, 1, "tools/call", { name: "scan", arguments: {}, task: {} })
-      .result(S2C, 1, { task: task("t1", "working") })
-      .request(C2S, 2, "tasks/cancel", { taskId: "t1" })
-      .notify(S2C, "notifications/tasks/status", task("t1", "completed"))
-      .error(S2C, 2, -32602)
-      .close();
+    const events = new TraceBuilder()
+      .open()
+      .handshake({ server: TASKS })
+      .request(1, "tools/call", { name: "scan", arguments: {}, task: {} }, C2S)
+      .result(1, { task: task("t1", "working") }, S2C)
+      .request(2, "tasks/cancel", { taskId: "t1" }, C2S)
+      .notify("notifications/tasks/status", task("t1", "completed"), S2C)
+      .error(2, -32602, undefined, S2C)
+      .close().events;
     expect(judged("task.cancel-terminal-rejected", events)).toEqual({ findings: [], examined: 0 });
   });
 });
 
 describe("hostile task payloads", () => {
   it("never throws on task fields of the wrong shape", () => {
-    const events = new TestSession({}, TASKS)
-      .request(C2S, 1, "tools/call", { name: "scan", arguments: {}, task: null, _meta: [] })
-      .result(S2C, 1, { task: "t1", _meta: { "io.modelcontextprotocol/related-task": null } })
-      .request(C2S, 2, "tasks/get", { taskId: { $gt: "" } })
-      .result(S2C, 2, { taskId: 7, status: ["working"] })
-      .notify(S2C, "notifications/tasks/status", null)
-      .request(C2S, 3, "tasks/list")
-      .result(S2C, 3, { tasks: [null, 1, "x", { taskId: "t2" }] })
-      .close();
+    const events = new TraceBuilder()
+      .open()
+      .handshake({ server: TASKS })
+      .request(1, "tools/call", { name: "scan", arguments: {}, task: null, _meta: [] }, C2S)
+      .result(1, { task: "t1", _meta: { "io.modelcontextprotocol/related-task": null } }, S2C)
+      .request(2, "tasks/get", { taskId: { $gt: "" } }, C2S)
+      .result(2, { taskId: 7, status: ["working"] }, S2C)
+      .notify("notifications/tasks/status", null, S2C)
+      .request(3, "tasks/list", undefined, C2S)
+      .result(3, { tasks: [null, 1, "x", { taskId: "t2" }] }, S2C)
+      .close().events;
     expect(() => judged("task.status-transitions-valid", events)).not.toThrow();
     expect(judged("task.task-id-string", events).findings.map((f) => f.seq)).toEqual([5]);
   });

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
+import { S2C, TraceBuilder } from "@mcp-conf/testing";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
+import { findingLines, outcomeOf, reportOf } from "../../../test/support/judge.js";
 import { validate } from "../../engine/judge.js";
-import { findingsOf, outcomeOf, SessionFixture } from "../page/session-fixture.js";
 import { disallowedCharacters } from "./names.js";
 import { jsonEqual } from "./structured-content.js";
 
@@ -48,44 +49,46 @@ describe("tool names", () => {
   });
 
   it("counts a name's length in characters, not UTF-16 units", () => {
-    const s = new SessionFixture({ tools: {} });
-    s.result("tools/list", undefined, {
+    const s = new TraceBuilder().open().handshake({ server: { tools: {} } });
+    s.ask("tools/list").answer({
       tools: [
         { name: "🙂".repeat(128), inputSchema: { type: "object" } },
         { name: "", inputSchema: { type: "object" } },
       ],
     });
-    expect(findingsOf(s.judge(), "tool.name-length")).toEqual([
+    expect(findingLines(reportOf(s), "tool.name-length")).toEqual([
       '5: tool name "" is 0 characters long, outside 1 to 128',
     ]);
   });
 
   it("finds a duplicate across pages of one listing, but not across two listings", () => {
-    const s = new SessionFixture({ tools: {} });
-    s.result("tools/list", undefined, { tools: [ECHO], nextCursor: "2" });
-    const seq = s.result("tools/list", { cursor: "2" }, { tools: [ECHO] });
-    s.result("tools/list", undefined, { tools: [ECHO] });
-    expect(findingsOf(s.judge(), "tool.name-unique")).toEqual([`${seq}: tool name "echo" is listed more than once`]);
+    const s = new TraceBuilder().open().handshake({ server: { tools: {} } });
+    s.ask("tools/list").answer({ tools: [ECHO], nextCursor: "2" });
+    const seq = s.ask("tools/list", { cursor: "2" }).answer({ tools: [ECHO] }).last;
+    s.ask("tools/list").answer({ tools: [ECHO] });
+    expect(findingLines(reportOf(s), "tool.name-unique")).toEqual([
+      `${seq}: tool name "echo" is listed more than once`,
+    ]);
   });
 });
 
 describe("tool.list-changed-notified (TOOL-002)", () => {
   it("accepts a notification that arrives after the changed list, and ignores unchanged lists", () => {
-    const s = new SessionFixture({ tools: { listChanged: true } });
-    s.result("tools/list", undefined, { tools: [ECHO] });
-    s.result("tools/list", undefined, { tools: [ECHO] });
-    s.result("tools/list", undefined, { tools: [ECHO, WEATHER] });
-    s.notify("notifications/tools/list_changed");
-    const report = s.judge();
-    expect(findingsOf(report, "tool.list-changed-notified")).toEqual([]);
+    const s = new TraceBuilder().open().handshake({ server: { tools: { listChanged: true } } });
+    s.ask("tools/list").answer({ tools: [ECHO] });
+    s.ask("tools/list").answer({ tools: [ECHO] });
+    s.ask("tools/list").answer({ tools: [ECHO, WEATHER] });
+    s.notify("notifications/tools/list_changed", undefined, S2C);
+    const report = reportOf(s);
+    expect(findingLines(report, "tool.list-changed-notified")).toEqual([]);
     expect(outcomeOf(report, "TOOL-002")).toBe("pass");
   });
 
   it("is not applicable when the server did not declare listChanged", () => {
-    const s = new SessionFixture({ tools: {} });
-    s.result("tools/list", undefined, { tools: [ECHO] });
-    s.result("tools/list", undefined, { tools: [WEATHER] });
-    expect(outcomeOf(s.judge(), "TOOL-002")).toBe("not-applicable");
+    const s = new TraceBuilder().open().handshake({ server: { tools: {} } });
+    s.ask("tools/list").answer({ tools: [ECHO] });
+    s.ask("tools/list").answer({ tools: [WEATHER] });
+    expect(outcomeOf(reportOf(s), "TOOL-002")).toBe("not-applicable");
   });
 });
 
@@ -97,81 +100,79 @@ describe("structured content", () => {
   });
 
   it("exempts error results from the output schema, and wants structuredContent on success", () => {
-    const s = new SessionFixture({ tools: {} });
-    s.result("tools/list", undefined, { tools: [WEATHER] });
-    s.result("tools/call", { name: "weather" }, { content: [{ type: "text", text: "upstream down" }], isError: true });
-    const seq = s.result("tools/call", { name: "weather" }, { content: [{ type: "text", text: "{}" }] });
-    expect(findingsOf(s.judge(), "tool.structured-content-conforms")).toEqual([
+    const s = new TraceBuilder().open().handshake({ server: { tools: {} } });
+    s.ask("tools/list").answer({ tools: [WEATHER] });
+    s.ask("tools/call", { name: "weather" }).answer({
+      content: [{ type: "text", text: "upstream down" }],
+      isError: true,
+    });
+    const seq = s.ask("tools/call", { name: "weather" }).answer({ content: [{ type: "text", text: "{}" }] }).last;
+    expect(findingLines(reportOf(s), "tool.structured-content-conforms")).toEqual([
       `${seq}: tools/call "weather": the tool declares an outputSchema but the result has no structuredContent`,
     ]);
   });
 
   it("finds the serialized JSON in any text block", () => {
-    const s = new SessionFixture({ tools: {} });
-    s.result(
-      "tools/call",
-      { name: "weather" },
-      {
-        content: [
-          { type: "text", text: "Here you go:" },
-          { type: "text", text: '{ "t" : 22.50 }' },
-        ],
-        structuredContent: { t: 22.5 },
-      },
-    );
-    const report = s.judge();
-    expect(findingsOf(report, "tool.structured-content-serialized")).toEqual([]);
+    const s = new TraceBuilder().open().handshake({ server: { tools: {} } });
+    s.ask("tools/call", { name: "weather" }).answer({
+      content: [
+        { type: "text", text: "Here you go:" },
+        { type: "text", text: '{ "t" : 22.50 }' },
+      ],
+      structuredContent: { t: 22.5 },
+    });
+    const report = reportOf(s);
+    expect(findingLines(report, "tool.structured-content-serialized")).toEqual([]);
     expect(outcomeOf(report, "TOOL-010")).toBe("pass");
   });
 });
 
 describe("tool.invalid-input-rejected (TOOL-012)", () => {
   it("accepts an error result or a JSON-RPC error for arguments that break the inputSchema", () => {
-    const s = new SessionFixture({ tools: {} });
-    s.result("tools/list", undefined, { tools: [ECHO] });
-    s.result(
-      "tools/call",
-      { name: "echo", arguments: {} },
-      { content: [{ type: "text", text: "bad input" }], isError: true },
-    );
-    s.error("tools/call", { name: "echo", arguments: { message: 3 } }, -32602, "Invalid params");
-    s.result("tools/call", { name: "echo", arguments: { message: "hi" } }, { content: [{ type: "text", text: "hi" }] });
-    const report = s.judge();
-    expect(findingsOf(report, "tool.invalid-input-rejected")).toEqual([]);
+    const s = new TraceBuilder().open().handshake({ server: { tools: {} } });
+    s.ask("tools/list").answer({ tools: [ECHO] });
+    s.ask("tools/call", { name: "echo", arguments: {} }).answer({
+      content: [{ type: "text", text: "bad input" }],
+      isError: true,
+    });
+    s.ask("tools/call", { name: "echo", arguments: { message: 3 } }).fail(-32602, "Invalid params");
+    s.ask("tools/call", { name: "echo", arguments: { message: "hi" } }).answer({
+      content: [{ type: "text", text: "hi" }],
+    });
+    const report = reportOf(s);
+    expect(findingLines(report, "tool.invalid-input-rejected")).toEqual([]);
     expect(outcomeOf(report, "TOOL-012")).toBe("pass");
   });
 
   it("does not judge calls to tools it has not seen listed", () => {
-    const s = new SessionFixture({ tools: {} });
-    s.result("tools/call", { name: "echo", arguments: {} }, { content: [] });
-    expect(outcomeOf(s.judge(), "TOOL-012")).toBe("not-observed");
+    const s = new TraceBuilder().open().handshake({ server: { tools: {} } });
+    s.ask("tools/call", { name: "echo", arguments: {} }).answer({ content: [] });
+    expect(outcomeOf(reportOf(s), "TOOL-012")).toBe("not-observed");
   });
 });
 
 describe("capability declarations (TOOL-001, LOG-001, …)", () => {
   it("does not blame the server for a request it refused", () => {
-    const s = new SessionFixture({});
-    s.error(
-      "completion/complete",
-      { ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "" } },
+    const s = new TraceBuilder().open().handshake({ server: {} });
+    s.ask("completion/complete", { ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "" } }).fail(
       -32601,
       "Method not found",
     );
-    const report = s.judge();
-    expect(findingsOf(report, "comp.capability-declared")).toEqual([]);
+    const report = reportOf(s);
+    expect(findingLines(report, "comp.capability-declared")).toEqual([]);
   });
 });
 
 describe("tool.input-schema-valid (TOOL-003)", () => {
   it("fails a dangling reference and leaves an unknown dialect unjudged", () => {
-    const s = new SessionFixture({ tools: {} });
-    const seq = s.result("tools/list", undefined, {
+    const s = new TraceBuilder().open().handshake({ server: { tools: {} } });
+    const seq = s.ask("tools/list").answer({
       tools: [
         { name: "a", inputSchema: { type: "object", properties: { x: { $ref: "#/$defs/nowhere" } } } },
         { name: "b", inputSchema: { $schema: "http://json-schema.org/draft-04/schema#", type: "object" } },
       ],
-    });
-    const findings = findingsOf(s.judge(), "tool.input-schema-valid");
+    }).last;
+    const findings = findingLines(reportOf(s), "tool.input-schema-valid");
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatch(
       new RegExp(`^${seq}: tool "a": inputSchema is not a usable JSON Schema: it does not compile: `),

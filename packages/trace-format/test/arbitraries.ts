@@ -3,7 +3,7 @@
  * valid events of every kind with optional fields and unknown extras, and mutations of them that break one field.
  */
 import fc from "fast-check";
-import type { TraceEvent } from "./types.js";
+import type { TraceEvent } from "../src/types.js";
 
 const direction = fc.constantFrom("client-to-server", "server-to-client");
 const transport = fc.constantFrom("stdio", "streamable-http");

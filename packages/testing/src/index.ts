@@ -1,0 +1,48 @@
+/**
+ * Test support for the mcp-conf packages — private, never published, imported only by tests: the one trace builder
+ * (any revision, stdio or streamable HTTP), the recorded acceptance session, the README and docs example runners,
+ * and OTLP collectors (a real receiver and faulty ones) with a strict OTLP/JSON check.
+ */
+export {
+  acceptanceSession,
+  CALLER_TRACEPARENT,
+  CALLER_TRACESTATE,
+  PRESIGNED_URI,
+  RECORDED_SERVER_CAPABILITIES,
+  recordedSession,
+  SECRET,
+} from "./acceptance-session.js";
+export {
+  type BashSession,
+  consoleBlocks,
+  exampleBlock,
+  expectReadmeExampleToPrintItsOutput,
+  fencedBlock,
+  outputMatches,
+  runConsoleBlock,
+  type Step,
+} from "./examples.js";
+export {
+  type CapturedRequest,
+  downCollectorUrl,
+  type FaultyCollector,
+  type RealCollector,
+  startFaultyCollector,
+  startRealCollector,
+} from "./otlp-collector.js";
+export { strictOtlpProblems } from "./otlp-strict.js";
+export {
+  ACCEPT_BOTH,
+  C2S,
+  error,
+  type HandshakeOptions,
+  JSON_BODY,
+  LATEST_REVISION,
+  later,
+  request,
+  result,
+  S2C,
+  SSE,
+  TraceBuilder,
+  type TraceOptions,
+} from "./trace-builder.js";
