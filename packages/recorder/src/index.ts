@@ -9,12 +9,13 @@
 export { type ThreadedFileSinkOptions, threadedFileSink } from "./file-sink-thread.js";
 /** Which headers may reach a trace (the allow-list of trace-format.md). */
 export { type HeaderInput, isRecordedHeader, recordedHeaders } from "./headers.js";
+/** The upstream URL a path on the proxy maps to. */
+export { mapToUpstream } from "./http-forwarding.js";
 /** The streamable-HTTP reverse proxy, with one recorder per MCP session. */
 export {
   type HttpProxy,
   type HttpProxyOptions,
   type HttpProxyStats,
-  mapToUpstream,
   startHttpProxy,
 } from "./http-proxy.js";
 /** What a per-session sink factory is told about the session it serves. */

@@ -1,6 +1,6 @@
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
-import { mapToUpstream } from "./http-proxy.js";
+import { mapToUpstream } from "./http-forwarding.js";
 import { createRecorder } from "./recorder.js";
 import { callbackSink, fanOut } from "./sinks.js";
 

@@ -1,0 +1,202 @@
+/**
+ * One client request through the HTTP proxy, from its first byte to the end of its response: the request streamed
+ * to the upstream, the response streamed back, a copy of each body for the session's recorder. It ends once —
+ * answered, broken off by either side, or refused with 502 when the upstream cannot be reached — and each way of
+ * ending is one method below. Split from `http-proxy.ts`, which owns what every request shares (the server, the
+ * upstream agent, the sessions).
+ */
+import type http from "node:http";
+import type https from "node:https";
+import { BodyCopy, forwardable, headerValue, mapToUpstream } from "./http-forwarding.js";
+import { ExchangeLog, type SessionRouter } from "./http-sessions.js";
+import { safeUrl } from "./privacy/session-facts.js";
+import { SseDataParser } from "./sse.js";
+
+/** What every request through one proxy shares. */
+export interface ProxyContext {
+  upstream: URL;
+  client: typeof http | typeof https;
+  agent: http.Agent;
+  maxBytes: number;
+  router: SessionRouter;
+  /** Upstream requests not yet ended, so closing the proxy can abort them. */
+  inFlight: Set<http.ClientRequest>;
+}
+
+const INITIALIZE = /"method"\s*:\s*"initialize"/;
+
+export class ProxiedRequest {
+  private readonly exchange = new ExchangeLog();
+  private readonly body: BodyCopy;
+  private readonly upstreamReq: http.ClientRequest;
+  private readonly method: string;
+  /** The session the client named in its request, if any. */
+  private readonly requestSession: string | undefined;
+  /** The upstream's response has begun. */
+  private responded = false;
+  /** The exchange has ended: the response completed, or either side broke it off, or it was refused. */
+  private finished = false;
+
+  constructor(
+    private readonly proxy: ProxyContext,
+    private readonly req: http.IncomingMessage,
+    private readonly res: http.ServerResponse,
+  ) {
+    res.sendDate = false; // the upstream's Date, not ours
+    this.requestSession = headerValue(req.headers, "mcp-session-id");
+    if (this.requestSession !== undefined) this.exchange.bind(proxy.router.forSession(this.requestSession));
+    const target = mapToUpstream(proxy.upstream, req.url ?? "/");
+    this.method = req.method ?? "GET";
+    this.body = new BodyCopy(proxy.maxBytes);
+    this.exchange.request((r) =>
+      r.http("client-to-server", { method: this.method, path: target.pathname, headers: req.rawHeaders }),
+    );
+
+    this.upstreamReq = proxy.client.request(target, {
+      method: this.method,
+      headers: forwardable(req.rawHeaders),
+      agent: proxy.agent,
+    });
+    proxy.inFlight.add(this.upstreamReq);
+
+    req.on("data", (chunk: Buffer) => this.requestChunk(chunk));
+    req.on("end", () => this.requestEnded());
+    this.upstreamReq.on("response", (upstreamRes) => this.responseStarted(upstreamRes));
+    this.upstreamReq.on("error", (error: NodeJS.ErrnoException) => this.upstreamUnreachable(error));
+    res.on("close", () => this.clientClosed());
+  }
+
+  private requestChunk(chunk: Buffer): void {
+    this.body.push(chunk);
+    if (!this.upstreamReq.write(chunk)) {
+      this.req.pause();
+      this.upstreamReq.once("drain", () => this.req.resume());
+    }
+  }
+
+  private requestEnded(): void {
+    if (this.body.length > 0) {
+      const line = this.body.line();
+      this.exchange.request((r) => r.observeLine("client-to-server", line));
+    }
+    this.exchange.requestDone();
+    this.upstreamReq.end();
+  }
+
+  private responseStarted(upstreamRes: http.IncomingMessage): void {
+    const { exchange, res, proxy } = this;
+    this.responded = true;
+    const status = upstreamRes.statusCode ?? 502;
+    const responseSession = headerValue(upstreamRes.headers, "mcp-session-id");
+    if (!exchange.bound) {
+      exchange.bind(
+        responseSession !== undefined
+          ? proxy.router.forSession(responseSession)
+          : proxy.router.stateless(INITIALIZE.test(this.body.line().bytes.toString("utf8"))),
+      );
+    }
+    exchange.response((r) => r.http("server-to-client", { status, headers: upstreamRes.rawHeaders }));
+    const contentType = (headerValue(upstreamRes.headers, "content-type") ?? "").toLowerCase();
+    const isSse = contentType.startsWith("text/event-stream");
+    const sse = isSse
+      ? new SseDataParser((line) => exchange.response((r) => r.observeLine("server-to-client", line)), proxy.maxBytes)
+      : undefined;
+    const copy = isSse ? undefined : new BodyCopy(proxy.maxBytes);
+
+    res.writeHead(status, upstreamRes.statusMessage, forwardable(upstreamRes.rawHeaders));
+    // A stream's headers go out with its first chunk when that came in the same read (one write, not two),
+    // else at the end of this turn of the loop, so a client waiting on an idle stream still gets them at once.
+    if (isSse) setImmediate(() => res.headersSent || res.destroyed || res.flushHeaders());
+    upstreamRes.on("data", (chunk: Buffer) => {
+      if (sse) sse.push(chunk);
+      else copy!.push(chunk);
+      if (!res.write(chunk)) {
+        upstreamRes.pause();
+        res.once("drain", () => upstreamRes.resume());
+      }
+    });
+    upstreamRes.on("end", () => {
+      this.end();
+      if (sse) sse.end();
+      else if (copy!.length > 0) observeJsonBody(exchange, copy!, contentType);
+      res.end();
+      if (this.method === "DELETE" && status >= 200 && status < 300 && this.requestSession !== undefined) {
+        proxy.router.end(this.requestSession);
+      }
+    });
+    upstreamRes.on("error", () => this.upstreamBrokeOff());
+  }
+
+  /** The upstream dropped the response mid-stream: pass the break on to the client. */
+  private upstreamBrokeOff(): void {
+    if (this.finished) return;
+    this.end();
+    this.exchange.requestDone();
+    this.exchange.response((r) =>
+      r.lifecycle("transport-abort", {
+        direction: "server-to-client",
+        meta: { reason: "the upstream broke off the response" },
+      }),
+    );
+    this.res.destroy();
+  }
+
+  /** The upstream could not be reached (or failed before answering): answer 502 ourselves, and record it. */
+  private upstreamUnreachable(error: NodeJS.ErrnoException): void {
+    this.proxy.inFlight.delete(this.upstreamReq);
+    if (this.responded || this.finished) return;
+    this.end();
+    this.bindStateless();
+    this.exchange.requestDone();
+    const reason = error.code ?? error.message;
+    this.exchange.response((r) =>
+      r.http("server-to-client", { status: 502, headers: { "content-type": "text/plain; charset=utf-8" } }),
+    );
+    const { res } = this;
+    if (!res.headersSent && !res.destroyed) {
+      const text = `mcp-conf record: the upstream ${safeUrl(this.proxy.upstream)} cannot be reached (${reason})\n`;
+      res.writeHead(502, { "content-type": "text/plain; charset=utf-8", "content-length": Buffer.byteLength(text) });
+      res.end(text);
+    }
+    this.req.resume();
+  }
+
+  /** The client went away before the response ended: abort the upstream request and record it. */
+  private clientClosed(): void {
+    if (this.finished || this.res.writableFinished) return;
+    this.end();
+    this.upstreamReq.destroy();
+    this.bindStateless();
+    this.exchange.requestDone();
+    this.exchange.response((r) =>
+      r.lifecycle("transport-abort", {
+        direction: "client-to-server",
+        meta: { reason: "the client closed the connection before the response ended" },
+      }),
+    );
+  }
+
+  private end(): void {
+    this.finished = true;
+    this.proxy.inFlight.delete(this.upstreamReq);
+  }
+
+  /** An exchange that never learnt its session is recorded in the stateless one. */
+  private bindStateless(): void {
+    if (!this.exchange.bound) this.exchange.bind(this.proxy.router.stateless(false));
+  }
+}
+
+function observeJsonBody(exchange: ExchangeLog, copy: BodyCopy, contentType: string): void {
+  const line = copy.line();
+  if (!contentType.includes("json")) {
+    // Not declared as JSON: record it only if it parses, so an HTML error page does not become a raw event.
+    if (line.truncated) return;
+    try {
+      JSON.parse(line.bytes.toString("utf8"));
+    } catch {
+      return;
+    }
+  }
+  exchange.response((r) => r.observeLine("server-to-client", line));
+}
