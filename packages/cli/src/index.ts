@@ -1,5 +1,6 @@
 /**
  * @mcp-conf/cli: the `mcp-conf` command. Importable so tests and embedders can run it in-process.
  */
-export { EXIT, type Io, main, UsageError } from "./main.js";
+export { EXIT, type Io, UsageError } from "./exit.js";
+export { main } from "./main.js";
 export { VERSION } from "./version.js";

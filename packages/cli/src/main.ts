@@ -4,25 +4,8 @@
  */
 import yargs, { type Argv } from "yargs";
 import { COMMANDS, commandName } from "./commands/index.js";
+import { EXIT, type Io, UsageError } from "./exit.js";
 import { VERSION } from "./version.js";
-
-export const EXIT = { ok: 0, fail: 1, usage: 2, malformed: 3 } as const;
-
-/** A user error: printed as one line, never a stack trace. */
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: number = EXIT.usage,
-  ) {
-    super(message);
-  }
-}
-
-export interface Io {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  stdin: NodeJS.ReadableStream;
-}
 
 const defaultIo = (): Io => ({ stdout: process.stdout, stderr: process.stderr, stdin: process.stdin });
 

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, lstatSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { type Io, UsageError } from "./main.js";
+import { type Io, UsageError } from "./exit.js";
 
 /** The `-o` value that means standard output. */
 export const STDOUT = "-";

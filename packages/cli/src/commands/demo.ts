@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runDemoSession } from "../demo/session.js";
-import { EXIT } from "../main.js";
+import { EXIT } from "../exit.js";
 import type { Command } from "./index.js";
 
 const PREFIX = "mcp-conf demo:";

@@ -9,9 +9,9 @@
 import type { ReadTraceOptions } from "@mcp-conf/trace-format";
 import { createJudge, RevisionError } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
+import { EXIT, UsageError } from "../exit.js";
 import { exportFailure } from "../export/failure.js";
 import { renderExport } from "../export/render.js";
-import { EXIT, UsageError } from "../main.js";
 import { refuseOutputThatIsInput, writeOutput } from "../output.js";
 import type { Command } from "./index.js";
 

@@ -4,7 +4,7 @@
  * first loading the validator, the exporter or the SDK.
  */
 import type { Argv } from "yargs";
-import type { Io } from "../main.js";
+import type { Io } from "../exit.js";
 
 /** A command's module: its options and what it does. */
 export interface Command<A = Record<string, unknown>> {

@@ -16,7 +16,7 @@ import {
 } from "@mcp-conf/recorder";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
-import { EXIT, type Io, UsageError } from "../main.js";
+import { EXIT, type Io, UsageError } from "../exit.js";
 import {
   chooseLabel,
   type ListenAddress,

@@ -6,7 +6,7 @@
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import { knownRevisions, loadRegistry, type Registry, type Requirement, RevisionError } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
-import { EXIT, UsageError } from "../main.js";
+import { EXIT, UsageError } from "../exit.js";
 import type { Command } from "./index.js";
 
 interface RequirementsArgs {

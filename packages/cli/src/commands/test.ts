@@ -12,7 +12,7 @@ import { renderRun, runFailed, TEST_FORMATS, type TestFormat, type TestRun } fro
 import { runClientScenarios, runServerScenarios } from "../conformance/run.js";
 import { type ServerProcess, startServerProcess } from "../conformance/server-process.js";
 import { listScenarios, resolveSuite, SUITE_PACKAGE } from "../conformance/suite.js";
-import { EXIT, UsageError } from "../main.js";
+import { EXIT, UsageError } from "../exit.js";
 import type { Command } from "./index.js";
 import { serverCommand } from "./record.js";
 

@@ -24,7 +24,7 @@ import {
   renderReports,
 } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
-import { EXIT, type Io, UsageError } from "../main.js";
+import { EXIT, type Io, UsageError } from "../exit.js";
 import type { Command } from "./index.js";
 
 interface ValidateArgs {

@@ -6,7 +6,7 @@
 import { OtlpConfigError, parseOtlpHeaders, plaintextCollectorWarning, resolveTracesUrl } from "@mcp-conf/otel-mapper";
 import { knownRevisions } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
-import { UsageError } from "../main.js";
+import { UsageError } from "../exit.js";
 import { LiveSessions } from "../watch/live-sessions.js";
 import type { Command } from "./index.js";
 import { type RecordArgs, recordingOptions, runRecording } from "./record.js";

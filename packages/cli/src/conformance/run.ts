@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Actor } from "@mcp-conf/validator";
-import { UsageError } from "../main.js";
+import { UsageError } from "../exit.js";
 import { CLIENT_COMMAND_ENV, TRACES_ENV } from "./client-shim-env.js";
 import { unrecordedReason } from "./explanations.js";
 import { recordScenario } from "./recording.js";

@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect, createServer } from "node:net";
-import { UsageError } from "../main.js";
+import { UsageError } from "../exit.js";
 
 export interface ServerProcess {
   readonly port: number;

@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { stateDirectory } from "@mcp-conf/recorder";
-import { UsageError } from "../main.js";
+import { UsageError } from "../exit.js";
 
 export const SUITE_PACKAGE = "@modelcontextprotocol/conformance";
 export const SUITE_VERSION = "0.1.16";

@@ -3,7 +3,7 @@
  * an unreadable file 2. Anything else is a bug and is thrown on.
  */
 import { isTraceFormatError } from "@mcp-conf/trace-format";
-import { EXIT, UsageError } from "../main.js";
+import { EXIT, UsageError } from "../exit.js";
 import { fileProblem } from "../output.js";
 
 export function exportFailure(label: string, error: unknown): unknown {

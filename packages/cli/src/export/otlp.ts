@@ -9,7 +9,7 @@ import { exportTraceAsOtlpJson, type SpanFinding, spanFindingsFromReport } from 
 import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
 import { createJudge, RevisionError } from "@mcp-conf/validator";
 import type { ExportRequest } from "../commands/export.js";
-import type { Io } from "../main.js";
+import type { Io } from "../exit.js";
 
 export async function renderOtlp(request: ExportRequest, io: Io): Promise<string> {
   const bytes = request.trace === "-" ? await readAll(io.stdin) : readFileSync(request.trace);

@@ -6,7 +6,7 @@
 import { collectSession, renderHtml, renderJson, renderText } from "@mcp-conf/export";
 import { readTrace, readTraceFile } from "@mcp-conf/trace-format";
 import type { ExportRequest } from "../commands/export.js";
-import type { Io } from "../main.js";
+import type { Io } from "../exit.js";
 import { VERSION } from "../version.js";
 import { renderOtlp } from "./otlp.js";
 

@@ -3,7 +3,7 @@
  * value becoming a one-line `UsageError` before anything starts.
  */
 import { basename, extname } from "node:path";
-import { UsageError } from "../main.js";
+import { UsageError } from "../exit.js";
 
 export interface ListenAddress {
   host: string;

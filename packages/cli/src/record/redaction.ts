@@ -5,7 +5,7 @@
  */
 import { compileRedaction, RedactionRuleError, type Redactor } from "@mcp-conf/recorder";
 import type { Options } from "yargs";
-import { UsageError } from "../main.js";
+import { UsageError } from "../exit.js";
 
 export const redactionOptions = {
   "redact-key": {

@@ -8,7 +8,7 @@ import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { defaultTraceTemplate, fileSink, type Sink, threadedFileSink } from "@mcp-conf/recorder";
 import { TraceWriterError } from "@mcp-conf/trace-format";
-import { UsageError } from "../main.js";
+import { UsageError } from "../exit.js";
 
 export const SESSION = "{session}";
 
