@@ -66,13 +66,17 @@ export { escapeTerminal } from "./safe-text.js";
 /** One event as one JSONL line in the stable key order. */
 export { serializeEvent } from "./serialize.js";
 export {
-  /** The protocol version a trace declares (negotiated, else stateless `_meta`). */
+  /** The `_meta` keys of a modern request's client capabilities and identity, and of a result's server identity. */
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  /** The protocol version a session settled on (negotiated, else that of the first modern request answered). */
   declaredVersion,
   /** Whether a capability path such as `server.tools` was declared. */
   hasCapability,
-  /** Versions, capabilities and infos read off the initialize exchange. */
+  SERVER_INFO_META_KEY,
+  /** Versions, capabilities and infos of either era: the initialize exchange, or `_meta` and `server/discover`. */
   type SessionFacts,
-  /** Accumulates SessionFacts from messages and exchanges. */
+  /** Accumulates SessionFacts from events, messages and exchanges. */
   SessionFactsTracker,
   /** The `_meta` key carrying the protocol version in stateless revisions. */
   STATELESS_VERSION_META_KEY,

@@ -15,6 +15,7 @@ function factsOf(messages: Array<[Direction, unknown]>): SessionFacts {
   const tracker = new SessionFactsTracker();
   messages.forEach(([direction, payload], seq) => {
     const event: TraceEvent = { seq, direction, transport: "stdio", kind: "message", payload };
+    tracker.event(event);
     const observation = correlator.observe(event);
     for (const message of observation.messages) tracker.message(message);
     for (const exchange of observation.exchanges) tracker.exchange(exchange);
@@ -103,17 +104,113 @@ describe("SessionFactsTracker", () => {
       ],
     ]);
     expect(facts.statelessVersion).toBe("2026-07-28");
-    expect(declaredVersion(facts)).toBe("2026-07-28");
+    expect(declaredVersion(facts), "declared, but no request answered yet").toBeUndefined();
   });
 
   it("prefers the negotiated version over a stateless one", () => {
-    expect(declaredVersion({ negotiatedVersion: "2025-11-25", statelessVersion: "2026-07-28" })).toBe("2025-11-25");
+    expect(
+      declaredVersion({
+        negotiatedVersion: "2025-11-25",
+        statelessVersion: "2026-07-28",
+        answeredStatelessVersion: "2026-07-28",
+      }),
+    ).toBe("2025-11-25");
   });
 
   it("ignores a protocolVersion that is not a string", () => {
     const facts = factsOf([["client-to-server", initialize(0, 20251125)]]);
     expect(facts.initializeSeq).toBe(0);
     expect(facts.requestedVersion).toBeUndefined();
+  });
+});
+
+const modernMeta = (version: string, capabilities: unknown) => ({
+  _meta: {
+    [STATELESS_VERSION_META_KEY]: version,
+    "io.modelcontextprotocol/clientCapabilities": capabilities,
+    "io.modelcontextprotocol/clientInfo": { name: "host", version: "1.0.0" },
+  },
+});
+
+describe("SessionFactsTracker in the modern era (2026-07-28)", () => {
+  it("settles on the version of the first request answered with a result, and reads server/discover", () => {
+    const facts = factsOf([
+      ["client-to-server", { jsonrpc: "2.0", id: 1, method: "server/discover", params: modernMeta("2099-01-01", {}) }],
+      [
+        "server-to-client",
+        { jsonrpc: "2.0", id: 1, error: { code: -32022, message: "Unsupported", data: { supported: ["2026-07-28"] } } },
+      ],
+      [
+        "client-to-server",
+        { jsonrpc: "2.0", id: 2, method: "server/discover", params: modernMeta("2026-07-28", { sampling: {} }) },
+      ],
+      [
+        "server-to-client",
+        {
+          jsonrpc: "2.0",
+          id: 2,
+          result: {
+            resultType: "complete",
+            supportedVersions: ["2026-07-28"],
+            capabilities: { tools: {} },
+            _meta: { "io.modelcontextprotocol/serverInfo": { name: "srv", version: "2.0.0" } },
+          },
+        },
+      ],
+      [
+        "client-to-server",
+        {
+          jsonrpc: "2.0",
+          id: 3,
+          method: "tools/list",
+          params: modernMeta("2026-07-28", { elicitation: {}, sampling: { tools: {} } }),
+        },
+      ],
+    ]);
+    expect(facts.statelessVersion).toBe("2099-01-01");
+    expect(facts.answeredStatelessVersion).toBe("2026-07-28");
+    expect(declaredVersion(facts)).toBe("2026-07-28");
+    expect(facts.serverCapabilities).toEqual({ tools: {} });
+    expect(facts.supportedVersions).toEqual(["2026-07-28"]);
+    expect(facts.serverInfo).toEqual({ name: "srv", version: "2.0.0" });
+    expect(facts.clientInfo).toEqual({ name: "host", version: "1.0.0" });
+    expect(facts.clientCapabilities, "merged over requests, first declaration of a key kept").toEqual({
+      sampling: {},
+      elicitation: {},
+    });
+    expect(facts.discoverResponseSeq).toBe(3);
+  });
+
+  it("judges a dual-era client that fell back to initialize at the negotiated version, with its capabilities", () => {
+    const facts = factsOf([
+      [
+        "client-to-server",
+        { jsonrpc: "2.0", id: 1, method: "server/discover", params: modernMeta("2026-07-28", { roots: {} }) },
+      ],
+      ["server-to-client", { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }],
+      ["client-to-server", initialize(2, "2025-11-25")],
+      ["server-to-client", initializeResult(2, "2025-11-25", { tools: {} })],
+    ]);
+    expect(declaredVersion(facts)).toBe("2025-11-25");
+    expect(facts.clientCapabilities).toEqual({ sampling: {} });
+    expect(facts.serverCapabilities).toEqual({ tools: {} });
+  });
+
+  it("reads the MCP-Protocol-Version header of the client's first HTTP request that has one", () => {
+    const tracker = new SessionFactsTracker();
+    const http = (headers: Record<string, string>): TraceEvent => ({
+      seq: 0,
+      direction: "client-to-server",
+      transport: "streamable-http",
+      kind: "http",
+      method: "POST",
+      headers,
+    });
+    tracker.event(http({ accept: "application/json" }));
+    tracker.event(http({ "mcp-protocol-version": "2026-07-28" }));
+    tracker.event(http({ "mcp-protocol-version": "2025-11-25" }));
+    tracker.event({ ...http({ "mcp-protocol-version": "1999-01-01" }), direction: "server-to-client" });
+    expect(tracker.facts.headerVersion).toBe("2026-07-28");
   });
 });
 

@@ -12,6 +12,14 @@ export { CheckError, RevisionError, type RevisionProblem, TraceInputError } from
 export { type CheckStats, createJudge, type Judge, type JudgeOptions, validate } from "./engine/judge.js";
 /** Row precedence, totals and verdict, as the engine applies them. */
 export { judgeRequirement, levelFails, sortFindings, totalsOf, verdictOf } from "./engine/outcome.js";
+/** Which revision a trace is judged at (`--revision`, initialize, `_meta`, the header): the one place that decides. */
+export {
+  chooseRevision,
+  latestRevision,
+  type RevisionChoice,
+  type RevisionQuestion,
+  type RevisionSource,
+} from "./engine/revision.js";
 /** The shared vocabulary: requirements, checks, findings, outcomes, report rows. */
 export * from "./engine/types.js";
 /** Reads a trace file by its path and judges it: the package's one function that touches the file system. */

@@ -28,7 +28,7 @@ describe("packages/validator/README.md", () => {
     // A config of its own, so vitest does not pick up one from a parent directory.
     writeFileSync(join(project, "vitest.config.mjs"), 'export default { test: { include: ["example.test.ts"] } };\n');
     mkdirSync(join(project, "traces"));
-    const session = corpusTraces("good")[0];
+    const session = corpusTraces("good", "2025-11-25")[0];
     expect(session, "a good corpus trace to stand for the user's recording").toBeDefined();
     copyFileSync(session!.path, join(project, "traces", "session.jsonl"));
 

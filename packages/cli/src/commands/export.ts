@@ -7,13 +7,13 @@
  * 3 a malformed trace.
  */
 import type { ReadTraceOptions } from "@mcp-conf/trace-format";
-import { createJudge, RevisionError } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { EXIT, UsageError } from "../exit.js";
 import { exportFailure } from "../export/failure.js";
 import { renderExport } from "../export/render.js";
 import { refuseOutputThatIsInput, writeOutput } from "../output.js";
 import type { Command } from "./index.js";
+import { checkedRevision } from "./revision-option.js";
 
 /** The export formats this command writes. */
 export const EXPORT_TYPES = ["json", "text", "html", "har", "otlp"] as const;
@@ -88,7 +88,7 @@ function parseExport(argv: ExportArgs): ExportRequest {
     limits: {},
   };
   if (argv.revision !== undefined) {
-    checkRevision(argv.revision);
+    checkedRevision("export", argv.revision);
     request.revision = argv.revision;
   }
   if (argv["max-events"] !== undefined) request.limits.maxEvents = positiveInteger("--max-events", argv["max-events"]);
@@ -96,15 +96,6 @@ function parseExport(argv: ExportArgs): ExportRequest {
     request.limits.maxLineBytes = positiveInteger("--max-line-bytes", argv["max-line-bytes"]);
   }
   return request;
-}
-
-function checkRevision(revision: string): void {
-  try {
-    createJudge({ revision });
-  } catch (error) {
-    if (error instanceof RevisionError) throw new UsageError(`export: ${error.message}`);
-    throw error;
-  }
 }
 
 function positiveInteger(flag: string, value: number): number {

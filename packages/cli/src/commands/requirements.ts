@@ -4,10 +4,11 @@
  * it). Text for people, JSON (`{revision, requirements:[…]}`) for tools.
  */
 import { escapeTerminal } from "@mcp-conf/trace-format";
-import { knownRevisions, loadRegistry, type Registry, type Requirement, RevisionError } from "@mcp-conf/validator";
+import { latestRevision, loadRegistry, type Registry, type Requirement } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { EXIT, UsageError } from "../exit.js";
 import type { Command } from "./index.js";
+import { checkedRevision } from "./revision-option.js";
 
 interface RequirementsArgs {
   revision?: string;
@@ -30,25 +31,14 @@ export const requirementsCommand: Command<RequirementsArgs> = {
     if (!(FORMATS as readonly string[]).includes(argv.format)) {
       throw new UsageError(`requirements: unknown format ${JSON.stringify(argv.format)} (expected text, json)`);
     }
-    const revision = argv.revision ?? latestRevision();
-    let registry: Registry;
-    try {
-      registry = loadRegistry(revision);
-    } catch (error) {
-      if (error instanceof RevisionError) throw new UsageError(`requirements: ${error.message}`);
-      throw error;
-    }
+    const latest = latestRevision();
+    if (argv.revision === undefined && latest === undefined)
+      throw new UsageError("requirements: this validator knows no revision");
+    const registry: Registry = loadRegistry(checkedRevision("requirements", argv.revision ?? latest!));
     io.stdout.write(argv.format === "json" ? requirementsJson(registry) : requirementsText(registry));
     return EXIT.ok;
   },
 };
-
-function latestRevision(): string {
-  const known = knownRevisions();
-  const latest = known[known.length - 1];
-  if (latest === undefined) throw new UsageError("requirements: this validator knows no revision");
-  return latest;
-}
 
 /** `{revision, requirements:[entry…]}`, entries as the registry holds them; two-space indent, trailing newline. */
 export function requirementsJson(registry: Registry): string {

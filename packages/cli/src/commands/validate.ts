@@ -26,6 +26,7 @@ import {
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import type { Command } from "./index.js";
+import { checkedRevision } from "./revision-option.js";
 
 interface ValidateArgs {
   trace: string[];
@@ -69,7 +70,7 @@ export const validateCommand: Command<ValidateArgs> = {
     }
     const traces = argv.trace.map(String);
     if (traces.filter((t) => t === "-").length > 1) throw new UsageError("validate: standard input (-) given twice");
-    if (argv.revision !== undefined) checkRevisionUpFront(argv.revision);
+    if (argv.revision !== undefined) checkedRevision("validate", argv.revision);
     const limits: ReadTraceOptions = {};
     const maxEvents = argv["max-events"];
     const maxLineBytes = argv["max-line-bytes"];
@@ -94,16 +95,6 @@ export const validateCommand: Command<ValidateArgs> = {
     return worst;
   },
 };
-
-/** An unknown `--revision` is a bad invocation, found before any trace is read. */
-function checkRevisionUpFront(revision: string): void {
-  try {
-    createJudge({ revision });
-  } catch (error) {
-    if (error instanceof RevisionError) throw new UsageError(`validate: ${error.message}`);
-    throw error;
-  }
-}
 
 function positiveInteger(flag: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`validate: ${flag} takes a positive integer`);

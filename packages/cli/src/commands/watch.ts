@@ -4,12 +4,12 @@
  * stderr — in stdio mode stdout carries the session. Exit codes are record's: the server's in stdio mode.
  */
 import { OtlpConfigError, parseOtlpHeaders, plaintextCollectorWarning, resolveTracesUrl } from "@mcp-conf/otel-mapper";
-import { knownRevisions } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { UsageError } from "../exit.js";
 import { LiveSessions } from "../watch/live-sessions.js";
 import type { Command } from "./index.js";
 import { type RecordArgs, recordingOptions, runRecording } from "./record.js";
+import { checkedRevision } from "./revision-option.js";
 
 interface WatchArgs extends RecordArgs {
   revision?: string;
@@ -36,11 +36,7 @@ export const watchCommand: Command<WatchArgs> = {
       .example("$0 watch stdio -- node server.js", "wrap a stdio server in your client's MCP configuration")
       .example("$0 watch http --upstream http://localhost:3000/mcp", "point your client at http://127.0.0.1:8080/"),
   async run(argv, io) {
-    if (argv.revision !== undefined && !knownRevisions().includes(argv.revision)) {
-      throw new UsageError(
-        `watch: unknown revision ${JSON.stringify(argv.revision)} (known: ${knownRevisions().join(", ")})`,
-      );
-    }
+    if (argv.revision !== undefined) checkedRevision("watch", argv.revision);
     const otlp = argv.otlp === undefined ? undefined : collector(argv.otlp, argv["otlp-header"] ?? []);
     if (otlp?.warning) io.stderr.write(`mcp-conf watch: ${otlp.warning}\n`);
     const slowPassMs = Number(process.env[SLOW_PASS_ENV] ?? 0);

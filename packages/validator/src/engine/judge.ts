@@ -6,13 +6,12 @@
  * findings by construction.
  *
  * The revision decides the registry and so which checks run. Given as an option it applies from the first event;
- * otherwise events are buffered (a detection pass reads the declared version off them) until the trace declares
- * it — normally the initialize exchange — and then replayed through the real pipeline, so findings are identical
- * either way.
+ * otherwise events are buffered (a detection pass reads the session facts off them) until `chooseRevision` settles
+ * one — normally at the initialize result, or at the first answered modern request — and then replayed through the
+ * real pipeline, so findings are identical either way.
  */
 import {
   Correlator,
-  declaredVersion,
   type Exchange,
   type SessionFacts,
   SessionFactsTracker,
@@ -25,6 +24,7 @@ import { DispatchTables, type RunningCheck, runningCheck } from "./dispatch.js";
 import { CheckError, RevisionError } from "./errors.js";
 import { checkedEvents } from "./input.js";
 import { judgeRequirement, totalsOf, verdictOf } from "./outcome.js";
+import { chooseRevision, type RevisionChoice } from "./revision.js";
 import type { Capture, CheckContext, CheckDefinition, Finding, Registry, Report } from "./types.js";
 
 /**
@@ -58,6 +58,8 @@ export interface CheckStats {
 export interface Judge {
   /** The revision being judged; undefined until given or declared by the trace. */
   readonly revision: string | undefined;
+  /** How the revision was chosen (`--revision`, initialize, `_meta`, the header); undefined until it is. */
+  readonly revisionChoice: RevisionChoice | undefined;
   /** The registry being judged against; undefined until the revision is known. */
   readonly registry: Registry | undefined;
   /** What the trace has shown so far of the session (versions, capabilities); undefined until the revision is known. */
@@ -173,6 +175,7 @@ class Pipeline {
   observe(event: TraceEvent): void {
     const { messages, exchanges, issues } = this.correlator.observe(event);
     const tables = this.tables;
+    if (event.kind === "http") this.tracker.event(event);
     for (const ref of messages) this.tracker.message(ref);
     for (const exchange of exchanges) this.tracker.exchange(exchange);
     try {
@@ -282,18 +285,19 @@ class IncrementalJudge implements Judge {
   /** The seq of the last event observed, and the observations known to be missing (seq gaps and counted losses). */
   private lastSeq: number | undefined;
   private missing = 0;
+  private choice: RevisionChoice | undefined;
 
   constructor(private readonly options: JudgeOptions) {
     this.catalogue = options.checks ?? ALL_CHECKS;
     this.maxFindingsPerCheck = options.maxFindingsPerCheck ?? DEFAULT_MAX_FINDINGS_PER_CHECK;
     this.maxBufferedEvents = options.maxBufferedEvents ?? DEFAULT_MAX_BUFFERED_EVENTS;
     if (options.registry) {
-      if (options.revision !== undefined && options.revision !== options.registry.revision) {
-        throw RevisionError.unknown(options.revision, [options.registry.revision], false);
-      }
+      const known = [options.registry.revision];
+      this.choice = chooseRevision({ override: options.revision ?? options.registry.revision, known })!;
       this.start(options.registry);
     } else if (options.revision !== undefined) {
-      this.start(this.lookUp(options.revision, false));
+      this.choice = chooseRevision({ override: options.revision, known: this.known() })!;
+      this.start(this.lookUp(this.choice.revision));
     } else {
       this.buffer = [];
       this.detector = { correlator: new Correlator(), tracker: new SessionFactsTracker() };
@@ -302,6 +306,10 @@ class IncrementalJudge implements Judge {
 
   get revision(): string | undefined {
     return this.pipeline?.registry.revision;
+  }
+
+  get revisionChoice(): RevisionChoice | undefined {
+    return this.choice;
   }
 
   get registry(): Registry | undefined {
@@ -326,18 +334,29 @@ class IncrementalJudge implements Judge {
       return;
     }
     this.buffer!.push(event);
-    const declared = this.detect(event);
-    if (declared !== undefined) {
-      this.startFromTrace(declared);
-    } else if (this.buffer!.length >= this.maxBufferedEvents) {
-      this.fail(RevisionError.undeclared(this.known(), `none in its first ${this.maxBufferedEvents} events`));
+    this.detect(event);
+    const full = this.buffer!.length >= this.maxBufferedEvents;
+    try {
+      this.choice = chooseRevision({ facts: this.detector!.tracker.facts, final: full, known: this.known() });
+    } catch (error) {
+      if (error instanceof RevisionError && error.problem === "undeclared")
+        this.fail(RevisionError.undeclared(this.known(), `none in its first ${this.maxBufferedEvents} events`));
+      this.fail(error as Error);
     }
+    if (this.choice) this.startFromTrace(this.choice.revision);
   }
 
   finish(): Report {
     if (this.failure) throw this.failure;
     if (this.report) return this.report;
-    if (!this.pipeline) this.fail(RevisionError.undeclared(this.known()));
+    if (!this.pipeline) {
+      try {
+        this.choice = chooseRevision({ facts: this.detector!.tracker.facts, final: true, known: this.known() });
+      } catch (error) {
+        this.fail(error as Error);
+      }
+      this.startFromTrace(this.choice!.revision);
+    }
     try {
       this.report = this.pipeline!.finish({ complete: this.missing === 0, missing: this.missing });
     } catch (error) {
@@ -358,21 +377,16 @@ class IncrementalJudge implements Judge {
     return this.pipeline?.stats() ?? [];
   }
 
-  private detect(event: TraceEvent): string | undefined {
+  private detect(event: TraceEvent): void {
     const { correlator, tracker } = this.detector!;
     const { messages, exchanges } = correlator.observe(event);
+    if (event.kind === "http") tracker.event(event);
     for (const ref of messages) tracker.message(ref);
     for (const exchange of exchanges) tracker.exchange(exchange);
-    return declaredVersion(tracker.facts);
   }
 
   private startFromTrace(revision: string): void {
-    let registry: Registry;
-    try {
-      registry = this.lookUp(revision, true);
-    } catch (error) {
-      this.fail(error as Error);
-    }
+    const registry = this.lookUp(revision);
     const buffered = this.buffer!;
     this.buffer = undefined;
     this.detector = undefined;
@@ -388,14 +402,9 @@ class IncrementalJudge implements Judge {
     this.pipeline = new Pipeline(registry, this.catalogue, this.findingList, this.maxFindingsPerCheck);
   }
 
-  private lookUp(revision: string, declaredByTrace: boolean): Registry {
-    if (this.options.registries) {
-      const found = this.options.registries.find((registry) => registry.revision === revision);
-      if (found) return found;
-      throw RevisionError.unknown(revision, this.known(), declaredByTrace);
-    }
-    if (!knownRevisions().includes(revision)) throw RevisionError.unknown(revision, this.known(), declaredByTrace);
-    return loadRegistry(revision);
+  /** The registry of a revision `chooseRevision` accepted (so one of `known()`). */
+  private lookUp(revision: string): Registry {
+    return this.options.registries?.find((registry) => registry.revision === revision) ?? loadRegistry(revision);
   }
 
   private known(): string[] {
