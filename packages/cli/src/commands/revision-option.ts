@@ -3,7 +3,7 @@
  * that knows which revisions exist), and an unknown one is a usage error found before anything is read or started.
  */
 import { chooseRevision, RevisionError } from "@mcp-conf/validator";
-import { UsageError } from "../main.js";
+import { UsageError } from "../exit.js";
 
 /** The revision asked for, if known; a `UsageError` (`<command>: unknown revision …`) if not. */
 export function checkedRevision(command: string, revision: string): string {
