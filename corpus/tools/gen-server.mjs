@@ -422,6 +422,29 @@ run("prom-007-embedded-blob-not-base64", () => {
   });
   return s.text();
 });
+// Held-out kinds (issue 10): an embedded resource holding both text and blob, one without its uri, one with neither
+// text nor blob — each judged under the PROM sentence that states the rule, not as a bare schema mismatch.
+run("prom-007-embedded-resource-text-and-blob", () => {
+  const s = new Session("stdio", { prompts: {} });
+  s.result("prompts/get", { name: "resource-prompt", arguments: { resourceId: "3" } }, {
+    messages: [{ role: "user", content: { type: "resource", resource: { uri: "demo://resource/dynamic/text/3", mimeType: "text/plain", text: "Resource 3", blob: "UmVzb3VyY2UgMw==" } } }],
+  });
+  return s.text();
+});
+run("prom-005-embedded-resource-without-uri", () => {
+  const s = new Session("stdio", { prompts: {} });
+  s.result("prompts/get", { name: "resource-prompt", arguments: { resourceId: "3" } }, {
+    messages: [{ role: "user", content: { type: "resource", resource: { mimeType: "text/plain", text: "Resource 3" } } }],
+  });
+  return s.text();
+});
+run("prom-007-embedded-resource-without-content", () => {
+  const s = new Session("stdio", { prompts: {} });
+  s.result("prompts/get", { name: "resource-prompt", arguments: { resourceId: "3" } }, {
+    messages: [{ role: "user", content: { type: "resource", resource: { uri: "demo://resource/dynamic/text/3", mimeType: "text/plain" } } }],
+  });
+  return s.text();
+});
 run("prom-008-unknown-prompt-answered", () => {
   const s = new Session("stdio", { prompts: {} });
   s.result("prompts/list", undefined, { prompts: [SIMPLE_PROMPT] });
@@ -432,6 +455,12 @@ run("prom-009-required-argument-not-enforced", () => {
   const s = new Session("stdio", { prompts: {} });
   s.result("prompts/list", undefined, { prompts: [ARGS_PROMPT] });
   s.result("prompts/get", { name: "args-prompt", arguments: { state: "CA" } }, { messages: [{ role: "user", content: text("What's weather in undefined, CA?") }] });
+  return s.text();
+});
+run("prom-009-required-arguments-omitted", () => {
+  const s = new Session("stdio", { prompts: {} });
+  s.result("prompts/list", undefined, { prompts: [ARGS_PROMPT] });
+  s.result("prompts/get", { name: "args-prompt" }, { messages: [{ role: "user", content: text("What's weather in undefined?") }] });
   return s.text();
 });
 
@@ -475,6 +504,13 @@ run("page-006-cursor-not-issued", () => {
   const s = new Session("stdio", { tools: {} });
   s.result("tools/list", undefined, { tools: [ECHO], nextCursor: "eyJvZmZzZXQiOjF9" });
   s.error("tools/list", { cursor: "eyJvZmZzZXQiOjJ9" }, -32602, "Invalid cursor");
+  return s.text();
+});
+run("page-006-cursor-never-a-next-cursor", () => {
+  // The cursor appears in the session, but as a resource name, never as a nextCursor: the client made it a cursor.
+  const s = new Session("stdio", { tools: {}, resources: {} });
+  s.result("resources/list", undefined, { resources: [{ uri: "demo://resource/static/1", name: "eyJvZmZzZXQiOjF9" }] });
+  s.error("resources/list", { cursor: "eyJvZmZzZXQiOjF9" }, -32602, "Invalid cursor");
   return s.text();
 });
 run("page-007-invalid-cursor-accepted", () => {

@@ -29,6 +29,9 @@ const DEFERRED: Readonly<Record<string, readonly RegExp[]>> = {
     /^\(root\): must have required property '(capabilities|serverInfo)'$/,
     /^\/(capabilities|serverInfo): must be object$/,
   ],
+  // PROM-005 (prom.embedded-resource-uri), PROM-007 (prom.embedded-resource-content): an embedded resource in a
+  // prompt message without its uri, or without text or blob data
+  GetPromptResult: [/^\/messages\/\d+\/content\/resource: must have required property '(uri|text|blob)'$/],
   // LIFE-007 (life.requested-version-format)
   InitializeRequest: [/^\/params\/protocolVersion: must be string$/],
 };

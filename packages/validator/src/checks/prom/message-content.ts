@@ -100,10 +100,11 @@ export const promEmbeddedResourceMimeType = promptContentCheck(
 
 export const promEmbeddedResourceContent = promptContentCheck(
   "prom.embedded-resource-content",
-  "An embedded resource in a prompt message carries text or base64-encoded blob data.",
+  "An embedded resource in a prompt message carries either text or base64-encoded blob data: exactly one of them.",
   "resource",
   (block) => {
     const resource = embedded(block);
+    if ("text" in resource && "blob" in resource) return ["holds both text and blob data, not either one"];
     if (typeof resource.text === "string") return [];
     if (typeof resource.blob !== "string") return ["has neither text nor blob data"];
     const problem = base64Problem(resource.blob);
