@@ -21,8 +21,10 @@ const KNOWN_CHECKS: ReadonlySet<string> = new Set(ALL_CHECKS.map((check) => chec
 export class Attribution {
   private readonly byCheck = new Map<string, Requirement[]>();
   private readonly byId = new Map<string, Requirement>();
+  private readonly revision: string;
 
   constructor(registry: Registry) {
+    this.revision = registry.revision;
     for (const requirement of registry.requirements) {
       this.byId.set(requirement.id, requirement);
       for (const check of new Set(requirement.checks ?? [])) {
@@ -43,7 +45,7 @@ export class Attribution {
     };
     for (const requirement of this.byCheck.get(finding.check) ?? []) {
       const { outcome } = judgeRequirement(requirement, facts, evidence);
-      if (outcome === "fail" || outcome === "warn") rows.push(liveFinding(requirement, finding));
+      if (outcome === "fail" || outcome === "warn") rows.push(liveFinding(requirement, finding, this.revision));
     }
     return rows;
   }
@@ -54,17 +56,18 @@ export class Attribution {
     for (const row of report.requirements) {
       const requirement = this.byId.get(row.id);
       if (!requirement || (row.outcome !== "fail" && row.outcome !== "warn")) continue;
-      for (const finding of row.findings ?? []) rows.push(liveFinding(requirement, finding));
+      for (const finding of row.findings ?? []) rows.push(liveFinding(requirement, finding, this.revision));
     }
     return rows;
   }
 }
 
-function liveFinding(requirement: Requirement, finding: Finding): LiveFinding {
+function liveFinding(requirement: Requirement, finding: Finding, revision: string): LiveFinding {
   const live: LiveFinding = {
     requirement: requirement.id,
     level: requirement.level,
     outcome: levelFails(requirement.level) ? "fail" : "warn",
+    revision,
     check: finding.check,
     detail: finding.detail,
     quote: requirement.source.quote,

@@ -10,6 +10,8 @@ export interface LiveFinding {
   requirement: string;
   level: Level;
   outcome: "fail" | "warn";
+  /** The revision the session was judged at. */
+  revision: string;
   check: string;
   seq?: number;
   detail: string;

@@ -1,8 +1,10 @@
 /**
  * Conformance findings as span events (`mcp_conformance.finding`), in this tool's own namespace since the semantic
- * conventions have none for conformance. A finding here is already tied to one requirement; the helpers turn the
- * validator's findings (which belong to every requirement listing their check) or a report's rows into these.
+ * conventions have none for conformance. A finding here is already tied to one requirement, with the outcome the
+ * validator gave it: the helpers read a report's failing and warning rows, or the live judge's findings (which the
+ * live judge attributed with the report's own precedence) — they never judge an outcome themselves.
  */
+import type { Finding, Level, Report, Requirement } from "@mcp-conf/validator";
 import { uriUpToPath } from "./resource-uri.js";
 import type { Attributes, SpanEvent } from "./span.js";
 import { cut, MAX_DETAIL_LENGTH, wellFormed } from "./text-limits.js";
@@ -26,79 +28,28 @@ export interface SpanFinding {
   seq?: number;
 }
 
-/** The part of a validator requirement these helpers read (structurally the validator's `Requirement`). */
-export interface RequirementLike {
-  id: string;
-  level: string;
-  source: { url: string };
-  checks?: readonly string[];
-}
-
-/** The part of a validator finding these helpers read. */
-export interface FindingLike {
-  check: string;
-  seq?: number;
-  detail: string;
-}
-
-/** The outcome a finding gives a requirement of this level: MUST-like levels fail, SHOULD-like warn, MAY neither. */
-export function outcomeForLevel(level: string): "fail" | "warn" | undefined {
-  if (level === "MUST" || level === "MUST NOT" || level === "REQUIRED" || level === "SHALL" || level === "SHALL NOT") {
-    return "fail";
-  }
-  if (level === "SHOULD" || level === "SHOULD NOT" || level === "RECOMMENDED") return "warn";
-  return undefined;
-}
-
-/**
- * Expands validator findings to one `SpanFinding` per requirement that lists the finding's check, in registry
- * order. Requirements whose level cannot fail or warn (MAY) are skipped.
- */
-export function spanFindingsFor(
-  findings: readonly FindingLike[],
-  requirements: readonly RequirementLike[],
-  revision: string,
-): SpanFinding[] {
-  const byCheck = new Map<string, RequirementLike[]>();
-  for (const requirement of requirements) {
-    for (const check of requirement.checks ?? []) {
-      const list = byCheck.get(check);
-      if (list) list.push(requirement);
-      else byCheck.set(check, [requirement]);
-    }
-  }
-  const out: SpanFinding[] = [];
-  for (const finding of findings) {
-    for (const requirement of byCheck.get(finding.check) ?? []) {
-      const outcome = outcomeForLevel(requirement.level);
-      if (outcome) out.push(toSpanFinding(finding, requirement, outcome, revision));
-    }
-  }
-  return out;
-}
-
-/** The part of a live judge's finding (`@mcp-conf/live-judge`'s `LiveFinding`) this helper reads. */
-export interface LiveFindingLike {
+/** A finding already attributed to one requirement (the live judge's `LiveFinding` is one). */
+export interface AttributedFinding {
   requirement: string;
-  level: string;
+  level: Level;
   outcome: "fail" | "warn";
+  /** The revision it was judged at. */
+  revision: string;
   check: string;
   seq?: number;
   detail: string;
-  /** Where the requirement is published: `https://modelcontextprotocol.io/specification/<revision>/…`. */
+  /** Where the requirement is published. */
   url: string;
 }
 
-const REVISION_IN_URL = /\/specification\/([^/]+)\//;
-
-/** A live judge's findings as span findings; the revision is read off each spec URL unless given. */
-export function spanFindingsFromLive(findings: readonly LiveFindingLike[], revision?: string): SpanFinding[] {
+/** A live judge's findings as span findings, each at the revision it was judged at unless one is given. */
+export function spanFindingsFromLive(findings: readonly AttributedFinding[], revision?: string): SpanFinding[] {
   return findings.map((f) => {
     const out: SpanFinding = {
       requirementId: f.requirement,
       level: f.level,
       outcome: f.outcome,
-      revision: revision ?? REVISION_IN_URL.exec(f.url)?.[1] ?? "",
+      revision: revision ?? f.revision,
       specUrl: f.url,
       check: f.check,
       detail: f.detail,
@@ -108,14 +59,8 @@ export function spanFindingsFromLive(findings: readonly LiveFindingLike[], revis
   });
 }
 
-/** The part of a validator report these helpers read (structurally the validator's `Report`). */
-export interface ReportLike {
-  revision: string;
-  requirements: readonly { id: string; level: string; outcome: string; findings?: readonly FindingLike[] }[];
-}
-
 /** The findings of a report's failing and warning rows, in report order, with each requirement's spec URL. */
-export function spanFindingsFromReport(report: ReportLike, requirements: readonly RequirementLike[]): SpanFinding[] {
+export function spanFindingsFromReport(report: Report, requirements: readonly Requirement[]): SpanFinding[] {
   const urls = new Map(requirements.map((r) => [r.id, r.source.url]));
   const out: SpanFinding[] = [];
   for (const row of report.requirements) {
@@ -129,8 +74,8 @@ export function spanFindingsFromReport(report: ReportLike, requirements: readonl
 }
 
 function toSpanFinding(
-  finding: FindingLike,
-  requirement: Pick<RequirementLike, "id" | "level" | "source">,
+  finding: Finding,
+  requirement: { id: string; level: string; source: { url: string } },
   outcome: "fail" | "warn",
   revision: string,
 ): SpanFinding {

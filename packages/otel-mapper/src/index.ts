@@ -6,14 +6,9 @@
 
 /** Findings as span events, and helpers from the validator's findings and reports. */
 export {
+  type AttributedFinding,
   FINDING_EVENT_NAME,
-  type FindingLike,
-  type LiveFindingLike,
-  outcomeForLevel,
-  type ReportLike,
-  type RequirementLike,
   type SpanFinding,
-  spanFindingsFor,
   spanFindingsFromLive,
   spanFindingsFromReport,
 } from "./findings.js";

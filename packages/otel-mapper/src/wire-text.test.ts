@@ -91,12 +91,13 @@ describe("finding details", () => {
 });
 
 describe("live findings", () => {
-  it("become span findings with the revision read off the spec URL", () => {
+  it("become span findings at the revision they were judged at", () => {
     const [f] = spanFindingsFromLive([
       {
         requirement: "TOOL-006",
         level: "SHOULD",
         outcome: "warn",
+        revision: "2025-11-25",
         check: "tool.name-charset",
         seq: 5,
         detail: "d",

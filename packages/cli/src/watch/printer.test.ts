@@ -7,6 +7,7 @@ const finding: LiveFinding = {
   requirement: "TOOL-006",
   level: "SHOULD",
   outcome: "warn",
+  revision: "2025-11-25",
   check: "tool.name-charset",
   seq: 5,
   detail: 'tool name "a\u001b[2Jb" is odd',
