@@ -98,24 +98,26 @@ function renderText(run: TestRun): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** A scenario's JUnit test cases (the suite's checks and our rows) and how many of them failed. */
+function junitCounts(scenario: ScenarioVerdict): { tests: number; failures: number } {
+  return {
+    tests: scenario.suite.checks.length + scenario.ours.rows.length,
+    failures:
+      scenario.suite.checks.filter((c) => c.status === "FAILURE").length +
+      scenario.ours.rows.filter((r) => r.outcome === "fail").length,
+  };
+}
+
 function renderJunit(run: TestRun): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  const cases = run.scenarios.reduce((n, s) => n + s.suite.checks.length + s.ours.rows.length, 0);
-  const failures = run.scenarios.reduce(
-    (n, s) =>
-      n +
-      s.suite.checks.filter((c) => c.status === "FAILURE").length +
-      s.ours.rows.filter((r) => r.outcome === "fail").length,
-    0,
-  );
-  out.push(`<testsuites name="mcp-conf test ${run.mode}" tests="${cases}" failures="${failures}">`);
-  for (const scenario of run.scenarios) {
+  const counts = run.scenarios.map(junitCounts);
+  const tests = counts.reduce((n, c) => n + c.tests, 0);
+  const failures = counts.reduce((n, c) => n + c.failures, 0);
+  out.push(`<testsuites name="mcp-conf test ${run.mode}" tests="${tests}" failures="${failures}">`);
+  for (const [index, scenario] of run.scenarios.entries()) {
     const name = escapeXmlAttribute(scenario.scenario);
-    const tests = scenario.suite.checks.length + scenario.ours.rows.length;
-    const failed =
-      scenario.suite.checks.filter((c) => c.status === "FAILURE").length +
-      scenario.ours.rows.filter((r) => r.outcome === "fail").length;
-    out.push(`  <testsuite name="${name}" tests="${tests}" failures="${failed}">`);
+    const { tests, failures } = counts[index]!;
+    out.push(`  <testsuite name="${name}" tests="${tests}" failures="${failures}">`);
     for (const check of scenario.suite.checks) {
       const open = `    <testcase classname="${name}.suite" name="${escapeXmlAttribute(check.id)}"`;
       if (check.status === "FAILURE") {
