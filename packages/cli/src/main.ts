@@ -2,6 +2,7 @@
  * The mcp-conf command line: yargs wiring and exit codes. Each command lives in `commands/<name>.ts` and returns
  * its exit code; bad invocations print one line and exit 2 (see `docs/cli.md`).
  */
+import { escapeTerminal } from "@mcp-conf/trace-format";
 import yargs, { type Argv } from "yargs";
 import { COMMANDS, commandName } from "./commands/index.js";
 import { EXIT, type Io, UsageError } from "./exit.js";
@@ -20,12 +21,37 @@ function restoreStdinArgs(argv: Record<string, unknown>): Record<string, unknown
   return out;
 }
 
+/**
+ * An option given more than once arrives as an array. Where one value makes sense the last one wins, as in most
+ * command lines; an option in `unrepeatable` (two upstreams for one proxy) is refused. Options declared as arrays
+ * (repeatable ones, `command..` positionals) are left alone.
+ */
+function lastOfRepeated(
+  argv: Record<string, unknown>,
+  declared: ReturnType<Argv["getOptions"]> | undefined,
+  unrepeatable: readonly string[],
+  command: string,
+): Record<string, unknown> {
+  const arrays = new Set<string>(declared?.array ?? []);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(argv)) {
+    if (key === "_" || !Array.isArray(value) || arrays.has(key)) {
+      out[key] = value;
+      continue;
+    }
+    if (unrepeatable.includes(key))
+      throw new UsageError(`${command}: --${key} given ${value.length} times; give it once`);
+    out[key] = value[value.length - 1];
+  }
+  return out;
+}
+
 /** Runs the CLI with `args` (without `node` and the script) and resolves to the exit code. */
 export async function main(args: string[], io: Io = defaultIo()): Promise<number> {
   const first = args[0];
   const chosen = COMMANDS.find((entry) => commandName(entry) === first);
   if (first !== undefined && !first.startsWith("-") && !chosen) {
-    io.stderr.write(`mcp-conf: unknown command ${JSON.stringify(first)}; see mcp-conf --help\n`);
+    io.stderr.write(`mcp-conf: unknown command ${escapeTerminal(JSON.stringify(first))}; see mcp-conf --help\n`);
     return EXIT.usage;
   }
   // Only the command being run is loaded; the others are listed by name for --help.
@@ -50,14 +76,24 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
       if (err instanceof UsageError) throw err;
       parseError = msg ?? err?.message ?? "bad invocation";
     });
+  // The chosen command's arguments are only captured while yargs parses; the command runs once parsing and its
+  // checks (unknown options above all) are done, so a misspelled option never starts a session.
+  let parsed: Record<string, unknown> | undefined;
+  let declared: ReturnType<Argv["getOptions"]> | undefined;
   for (const entry of COMMANDS) {
     const module = entry === chosen ? loaded : undefined;
     parser.command({
       command: entry.command,
       describe: entry.describe,
-      builder: module ? module.builder : (yargs) => yargs,
-      handler: async (argv) => {
-        if (module) exitCode = await module.run(restoreStdinArgs(argv) as never, io);
+      builder: module
+        ? (yargs) => {
+            const built = module.builder(yargs);
+            declared = built.getOptions();
+            return built;
+          }
+        : (yargs) => yargs,
+      handler: (argv) => {
+        if (module) parsed = restoreStdinArgs(argv);
       },
     });
   }
@@ -66,17 +102,22 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
     await parser.parseAsync(shielded, {}, (err, _argv, output) => {
       if (output && !err) io.stdout.write(`${output}\n`);
     });
+    if (parseError !== undefined) {
+      // yargs can word a message over several lines; the contract is one line.
+      io.stderr.write(`mcp-conf: ${escapeTerminal(parseError.trim().replace(/\s*\n\s*/g, "; "))}\n`);
+      return EXIT.usage;
+    }
+    if (loaded !== undefined && parsed !== undefined && chosen !== undefined) {
+      const argv = lastOfRepeated(parsed, declared, loaded.unrepeatable ?? [], commandName(chosen));
+      exitCode = await loaded.run(argv as never, io);
+    }
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`mcp-conf: ${error.message}\n`);
+      // Messages quote what the user typed (a file name, a value): escaped, like everything else printed.
+      io.stderr.write(`mcp-conf: ${escapeTerminal(error.message)}\n`);
       return error.exitCode;
     }
     throw error;
-  }
-  if (parseError !== undefined) {
-    // yargs can word a message over several lines; the contract is one line.
-    io.stderr.write(`mcp-conf: ${parseError.trim().replace(/\s*\n\s*/g, "; ")}\n`);
-    return EXIT.usage;
   }
   return exitCode;
 }

@@ -77,7 +77,7 @@ describe("mcp-conf validate: exit codes", () => {
     expect(oneLine(bytes.stderr)).toMatch(/clean\.jsonl: line 1: .*maxLineBytes/);
     expect(bytes.code).toBe(3);
     const bad = mcpConf(["validate", "--max-events", "0", t["clean.jsonl"]!]);
-    expect(oneLine(bad.stderr)).toBe("mcp-conf: validate: --max-events takes a positive integer");
+    expect(oneLine(bad.stderr)).toBe('mcp-conf: validate: --max-events takes a positive integer, not "0"');
     expect(bad.code).toBe(2);
   });
 

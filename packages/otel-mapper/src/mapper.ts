@@ -18,7 +18,7 @@ import { describeExchange, type ExchangeShape, type SessionContext } from "./exc
 import { findingEvent, findingKey, type SpanFinding } from "./findings.js";
 import type { IdSource } from "./ids.js";
 import type { MappedSpan } from "./span.js";
-import { parseRfc3339Nanos } from "./time.js";
+import { clampUnixNanos, parseRfc3339Nanos } from "./time.js";
 import { remoteParentOf } from "./trace-context.js";
 
 export interface SpanMapperOptions {
@@ -197,6 +197,7 @@ class Mapper implements SpanMapper {
     else if (this.options.clock) time = this.options.clock();
     else if (this.lastTime === undefined) time = BigInt(Math.max(0, event.seq)) * MICROSECOND;
     else time = this.lastTime + BigInt(Math.max(1, event.seq - this.lastTimedSeq)) * MICROSECOND;
+    time = clampUnixNanos(time);
     this.lastTime = time;
     this.lastTimedSeq = event.seq;
     return time;

@@ -7,6 +7,14 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))
 
 const NANOS_PER_MILLI = 1_000_000n;
 
+/** The largest time OTLP can carry: its `*_unix_nano` fields are fixed64 (unsigned 64-bit). */
+export const MAX_UNIX_NANOS = 2n ** 64n - 1n;
+
+/** `nanos` held within what an OTLP fixed64 can carry (a `ts` in year 9999 is past it). */
+export function clampUnixNanos(nanos: bigint): bigint {
+  return nanos > MAX_UNIX_NANOS ? MAX_UNIX_NANOS : nanos < 0n ? 0n : nanos;
+}
+
 /** Nanoseconds since the epoch for an RFC 3339 timestamp, or undefined when it is not one. */
 export function parseRfc3339Nanos(ts: string): bigint | undefined {
   const m = RFC3339.exec(ts);

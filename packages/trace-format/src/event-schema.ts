@@ -38,6 +38,19 @@ function isNonNegativeInteger(value: unknown): boolean {
   return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }
 
+/** `seq`: a whole number ≥ 0 that a JavaScript number holds exactly, so order comparisons stay true. */
+function isSeq(value: unknown): boolean {
+  return isNonNegativeInteger(value) && (value as number) <= Number.MAX_SAFE_INTEGER;
+}
+
+/** RFC 3339 `date-time` (section 5.6), as the schema's `ts` pattern has it. */
+const RFC3339 =
+  /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$/;
+
+function isOptionalTimestamp(value: unknown): boolean {
+  return value === undefined || (typeof value === "string" && RFC3339.test(value));
+}
+
 function isOptionalString(value: unknown): boolean {
   return value === undefined || typeof value === "string";
 }
@@ -67,12 +80,12 @@ function isSessionMeta(value: unknown): boolean {
 /** The fast structural check: true exactly when `traceEventSchema` accepts the (JSON) value. */
 export function matchesTraceEventSchema(value: unknown): boolean {
   if (!isRecord(value)) return false;
-  if (!isNonNegativeInteger(value.seq)) return false;
+  if (!isSeq(value.seq)) return false;
   const direction = value.direction;
   if (direction !== "client-to-server" && direction !== "server-to-client") return false;
   const transport = value.transport;
   if (transport !== "stdio" && transport !== "streamable-http") return false;
-  if (!isOptionalString(value.ts)) return false;
+  if (!isOptionalTimestamp(value.ts)) return false;
   if (value.redacted !== undefined && typeof value.redacted !== "boolean") return false;
   switch (value.kind) {
     case "message":

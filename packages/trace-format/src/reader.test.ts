@@ -169,6 +169,26 @@ describe("malformed traces: one reason each, with the line", () => {
     );
   });
 
+  it("schema, for a ts that is not RFC 3339 and a seq past what a number holds exactly", async () => {
+    const at = (ts: string) =>
+      `{"seq":2,"direction":"server-to-client","transport":"stdio","kind":"stderr","ts":${JSON.stringify(ts)},"text":"x"}`;
+    for (const ts of [
+      "yesterday",
+      "2025-11-25",
+      "2025-13-01T00:00:00Z",
+      "2025-11-25T12:00:00",
+      "1 Dec 2026 10:00 GMT",
+    ]) {
+      expect(await expectFault(trace([...good, at(ts)]), "schema", 3), ts).toMatch(
+        /^line 3: schema violation at \/ts: /,
+      );
+    }
+    expect(readTraceSync(trace([...good, at("2025-11-25T12:00:00.123456789+05:30")]))).toHaveLength(3);
+    expect(await expectFault(trace([messageLine(2 ** 53)]), "schema", 1)).toBe(
+      "line 1: schema violation at /seq: must be <= 9007199254740991",
+    );
+  });
+
   it("unknown-kind, unknown-direction, unknown-transport", async () => {
     const line = (over: Record<string, unknown>) =>
       JSON.stringify({

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, ftruncateSync, mkdtempSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { readTraceFile, readTraceSync } from "./reader.js";
 import { serializeEvent } from "./serialize.js";
 import { SAMPLE_EVENTS } from "./test-events.js";
 import type { TraceEvent, TraceEventInput } from "./types.js";
-import { openTraceWriter, sanitizeSessionId, TraceWriterError } from "./writer.js";
+import { openTraceWriter, sanitizeSessionId, TraceWriterError, type WriterFiles } from "./writer.js";
 
 const dir = mkdtempSync(join(tmpdir(), "trace-format-writer-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -172,5 +172,70 @@ describe("openTraceWriter", () => {
     const events = readTraceSync(readFileSync(writer.path));
     expect(events).toHaveLength(2_000);
     expect(writer.written).toBe(2_000);
+  });
+});
+
+describe("a write that fails half way (a disk full for a moment)", () => {
+  /**
+   * Real file calls, except as a disk that fills up: write call number `failAt` puts only half its bytes on disk (a
+   * short write), and the call after it fails with ENOSPC; then there is room again.
+   */
+  function fullOnce(failAt: number, regular = true): WriterFiles {
+    let calls = 0;
+    return {
+      writeSync(fd, buffer, offset, length, position) {
+        calls++;
+        if (calls === failAt) return writeSync(fd, buffer, offset, Math.ceil(length / 2), position);
+        if (calls === failAt + 1) {
+          throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+        }
+        return writeSync(fd, buffer, offset, length, position);
+      },
+      ftruncateSync,
+      isRegularFile: () => regular,
+    };
+  }
+
+  const stderrLine = (i: number): TraceEventInput => ({
+    direction: "server-to-client",
+    transport: "stdio",
+    kind: "stderr",
+    text: `line ${i}`,
+  });
+
+  it("leaves no torn line: the file is cut back, later events read, and the count is exact", async () => {
+    const errors: Error[] = [];
+    const writer = openTraceWriter(freshPath(), { onError: (e) => errors.push(e) }, fullOnce(3));
+    for (let i = 0; i < 6; i++) writer.write(stderrLine(i));
+    await writer.close();
+    const events = readTraceSync(readFileSync(writer.path));
+    expect(events.map((e) => e.seq)).toEqual([0, 1, 3, 4, 5]);
+    expect(writer.written).toBe(5);
+    expect(errors.map((e) => (e as NodeJS.ErrnoException).code)).toEqual(["ENOSPC"]);
+  });
+
+  it("loses only the failed batch with flush none", async () => {
+    const writer = openTraceWriter(freshPath(), { flush: "none" }, fullOnce(1));
+    for (let i = 0; i < 3; i++) writer.write(stderrLine(i));
+    writer.flush();
+    for (let i = 3; i < 5; i++) writer.write(stderrLine(i));
+    await writer.close();
+    expect(readTraceSync(readFileSync(writer.path)).map((e) => e.seq)).toEqual([3, 4]);
+    expect(writer.written).toBe(2);
+  });
+
+  it("starts a new line after the fragment where the output cannot be cut back (a pipe)", async () => {
+    const writer = openTraceWriter(freshPath(), {}, fullOnce(2, false));
+    for (let i = 0; i < 4; i++) writer.write(stderrLine(i));
+    await writer.close();
+    const lines = readFileSync(writer.path, "utf8").split("\n");
+    // The fragment stands alone on its line; every other line is a whole event.
+    expect(lines.filter((line) => line !== "").map((line) => line.startsWith("{") && line.endsWith("}"))).toEqual([
+      true,
+      false,
+      true,
+      true,
+    ]);
+    expect(JSON.parse(lines[2]!).seq).toBe(2);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * Writing a trace file: one event per line, `seq` assigned by this single writer, flushed line by line by default.
  * Opening is the only step that throws (the file exists, or cannot be created); once open, a failing write is
- * counted and reported to `onError`, never thrown into the session that is being recorded.
+ * counted and reported to `onError`, never thrown into the session that is being recorded. A write that fails half
+ * way (a disk full for a moment) must not leave a torn line for the next event to be glued to: a regular file is cut
+ * back to its last complete line, and anything else (a pipe, a device) gets a line break before the next event.
  */
-import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { serializeEvent } from "./serialize.js";
 import type { TraceEvent, TraceEventInput } from "./types.js";
@@ -100,6 +102,19 @@ function openExclusive(path: string, force: boolean): number {
   }
 }
 
+/** The file calls the writer makes, passed in so a test can make one fail half way, as a full disk does. */
+export interface WriterFiles {
+  writeSync(fd: number, buffer: Uint8Array, offset: number, length: number, position?: number | null): number;
+  ftruncateSync(fd: number, length: number): void;
+  isRegularFile(fd: number): boolean;
+}
+
+const NODE_FILES: WriterFiles = {
+  writeSync: (fd, buffer, offset, length, position) => writeSync(fd, buffer, offset, length, position),
+  ftruncateSync,
+  isRegularFile: (fd) => fstatSync(fd).isFile(),
+};
+
 class FileTraceWriter implements TraceWriter {
   written = 0;
   errors = 0;
@@ -107,14 +122,21 @@ class FileTraceWriter implements TraceWriter {
   private lastSeq = -1;
   private batch = "";
   private batchEvents = 0;
+  /** Regular files: bytes of complete lines in the file, where the next write goes. */
+  private complete = 0;
+  private readonly seekable: boolean;
+  /** Not seekable: a failed write left part of a line behind. */
+  private torn = false;
 
   constructor(
     readonly path: string,
     fd: number,
     private readonly flushEachLine: boolean,
     private readonly onError: ((error: Error) => void) | undefined,
+    private readonly files: WriterFiles,
   ) {
     this.fd = fd;
+    this.seekable = files.isRegularFile(fd);
   }
 
   write(input: TraceEventInput | TraceEvent): TraceEvent {
@@ -186,14 +208,34 @@ class FileTraceWriter implements TraceWriter {
   private writeOut(text: string): boolean {
     const fd = this.fd;
     if (fd === undefined) return false;
+    const bytes = Buffer.from(this.torn ? `\n${text}` : text, "utf8");
+    let offset = 0;
     try {
-      const bytes = Buffer.from(text, "utf8");
-      let offset = 0;
-      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+      while (offset < bytes.length) {
+        const position = this.seekable ? this.complete + offset : null;
+        offset += this.files.writeSync(fd, bytes, offset, bytes.length - offset, position);
+      }
+      this.complete += bytes.length;
+      this.torn = false;
       return true;
     } catch (error) {
       this.fail(asError(error));
+      if (offset > 0) this.cutBack(fd);
       return false;
+    }
+  }
+
+  /** After a write that failed part way: drop the partial line, or mark it so the next write starts a new line. */
+  private cutBack(fd: number): void {
+    if (!this.seekable) {
+      this.torn = true;
+      return;
+    }
+    try {
+      this.files.ftruncateSync(fd, this.complete);
+    } catch (error) {
+      // Reported; unlikely on a file just written to, and the next write still goes to `complete`.
+      this.fail(asError(error));
     }
   }
 
@@ -211,8 +253,12 @@ class FileTraceWriter implements TraceWriter {
  * Opens a trace file for writing: expands `{session}`, creates missing directories, and refuses an existing file
  * unless `force` is set. Throws `TraceWriterError` only here, before any event.
  */
-export function openTraceWriter(pathTemplate: string, options: TraceWriterOptions = {}): TraceWriter {
+export function openTraceWriter(
+  pathTemplate: string,
+  options: TraceWriterOptions = {},
+  files: WriterFiles = NODE_FILES,
+): TraceWriter {
   const path = expandPath(pathTemplate, options.session);
   const fd = openExclusive(path, options.force === true);
-  return new FileTraceWriter(path, fd, options.flush !== "none", options.onError);
+  return new FileTraceWriter(path, fd, options.flush !== "none", options.onError, files);
 }

@@ -13,7 +13,13 @@ const common = {
   seq: fc.nat({ max: 1_000_000 }),
   direction,
   transport,
-  ts: fc.oneof(fc.constant("2025-11-25T12:00:00.123Z"), text),
+  ts: fc.oneof(
+    fc.constant("2025-11-25T12:00:00.123Z"),
+    fc
+      .date({ min: new Date(0), max: new Date("9999-12-31T23:59:59.999Z"), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+    fc.constantFrom("2025-11-25t12:00:00+05:30", "1985-04-12T23:20:50.52Z", "1990-12-31T15:59:60-08:00"),
+  ),
   redacted: fc.boolean(),
 };
 const commonRequired = ["seq", "direction", "transport"] as const;
@@ -101,6 +107,7 @@ const SCHEMA_PATHS = [
 const strangeValue = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   fc.constantFrom(-1, 1.5, 99, 600, 1e300, "", "message", "server-to-client", "transport-open", [], {}, null),
+  fc.constantFrom("yesterday", "2025-11-25", "2025-13-01T00:00:00Z", "2025-11-25T12:00:00", "2025-11-25 12:00:00Z"),
 );
 
 /** A valid event with one schema field replaced by an arbitrary value, or removed. */

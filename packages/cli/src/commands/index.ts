@@ -11,6 +11,8 @@ export interface Command<A = Record<string, unknown>> {
   builder: (yargs: Argv) => Argv;
   /** Resolves to the exit code. Throw `UsageError` for bad input. */
   run(argv: A, io: Io): Promise<number>;
+  /** Options that make no sense twice: given twice, they are refused (any other repeated option: the last wins). */
+  unrepeatable?: readonly string[];
 }
 
 export interface CommandEntry {
@@ -47,8 +49,8 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./test.js")).testCommand,
   },
   {
-    command: "requirements",
-    describe: "List the specification clauses of a revision and how each is judged",
+    command: "requirements [id]",
+    describe: "List the specification clauses of a revision (or the one named ID) and how each is judged",
     load: async () => (await import("./requirements.js")).requirementsCommand,
   },
   {

@@ -35,7 +35,7 @@ export interface RecordArgs {
   command?: string[];
   output?: string;
   force: boolean;
-  "max-message-bytes"?: number;
+  "max-message-bytes"?: string;
   label?: string;
   upstream?: string;
   listen?: string;
@@ -59,6 +59,9 @@ export interface SessionTap {
 
 const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
+/** One proxy has one upstream and one address: given twice, these are refused rather than one silently chosen. */
+export const RECORDING_UNREPEATABLE = ["upstream", "listen"] as const;
+
 export const recordCommand: Command<RecordArgs> = {
   builder: (yargs: Argv) =>
     recordingOptions(yargs)
@@ -67,12 +70,13 @@ export const recordCommand: Command<RecordArgs> = {
   async run(argv, io) {
     return runRecording(argv, io);
   },
+  unrepeatable: RECORDING_UNREPEATABLE,
 };
 
 /** The options `record` and `watch` share. */
 export function recordingOptions(yargs: Argv): Argv {
   return yargs
-    .positional("mode", { type: "string", choices: ["stdio", "http"], describe: "how the server is reached" })
+    .positional("mode", { type: "string", describe: "how the server is reached: stdio | http" })
     .positional("command", { type: "string", array: true, describe: "stdio: the server command, after --" })
     .option("output", {
       alias: "o",
@@ -81,7 +85,7 @@ export function recordingOptions(yargs: Argv): Argv {
     })
     .option("force", { type: "boolean", default: false, describe: "overwrite an existing trace file" })
     .option("max-message-bytes", {
-      type: "number",
+      type: "string",
       describe: "record an observed message larger than N bytes as a truncated raw event (forwarding is untouched)",
     })
     .option("label", { type: "string", describe: "a name for the server, used in session ids" })
@@ -138,9 +142,9 @@ async function recordStdio(
     stdout: io.stdout,
     stderr: io.stderr,
   });
-  if (result.spawnError !== undefined) io.stderr.write(`${prefix} ${result.spawnError}\n`);
+  if (result.spawnError !== undefined) io.stderr.write(`${prefix} ${escapeTerminal(result.spawnError)}\n`);
   await tap?.end(session);
-  for (const line of summaryLines(result.stats, prefix)) io.stderr.write(`${line}\n`);
+  for (const line of summaryLines(result.stats, prefix)) io.stderr.write(`${escapeTerminal(line)}\n`);
   return result.exitCode;
 }
 
@@ -198,7 +202,7 @@ async function recordHttp(
   for (const session of stats.sessions) {
     await tap?.end(session.session);
     for (const line of summaryLines(session, prefix)) {
-      io.stderr.write(`${line}\n`);
+      io.stderr.write(`${escapeTerminal(line)}\n`);
       written++;
     }
   }
@@ -225,7 +229,9 @@ function prepareHttpTraces(argv: RecordArgs, io: Io, prefix: string): (opening: 
       return sink;
     }
     const sink = openFileSink(later, argv.force, session);
-    io.stderr.write(`${prefix} another session (${escapeTerminal(session)}): its trace goes to ${sink.path}\n`);
+    io.stderr.write(
+      `${prefix} another session (${escapeTerminal(session)}): its trace goes to ${escapeTerminal(sink.path)}\n`,
+    );
     return sink;
   };
 }

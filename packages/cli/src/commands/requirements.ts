@@ -11,6 +11,7 @@ import type { Command } from "./index.js";
 import { checkedRevision } from "./revision-option.js";
 
 interface RequirementsArgs {
+  id?: string;
   revision?: string;
   format: string;
 }
@@ -20,6 +21,7 @@ const FORMATS = ["text", "json"] as const;
 export const requirementsCommand: Command<RequirementsArgs> = {
   builder: (yargs: Argv) =>
     yargs
+      .positional("id", { type: "string", describe: "show only this requirement (e.g. BASE-006)" })
       .option("revision", { type: "string", describe: "protocol revision (default: the latest known)" })
       .option("format", {
         alias: "f",
@@ -35,10 +37,27 @@ export const requirementsCommand: Command<RequirementsArgs> = {
     if (argv.revision === undefined && latest === undefined)
       throw new UsageError("requirements: this validator knows no revision");
     const registry: Registry = loadRegistry(checkedRevision("requirements", argv.revision ?? latest!));
+    if (argv.id !== undefined) {
+      const one = oneRequirement(registry, String(argv.id));
+      io.stdout.write(argv.format === "json" ? requirementsJson(one) : `${requirementBlock(one.requirements[0]!)}\n`);
+      return EXIT.ok;
+    }
     io.stdout.write(argv.format === "json" ? requirementsJson(registry) : requirementsText(registry));
     return EXIT.ok;
   },
 };
+
+/** The registry narrowed to the requirement `id` (case-insensitive); an id it does not hold is a usage error. */
+function oneRequirement(registry: Registry, id: string): Registry {
+  const wanted = id.toUpperCase();
+  const found = registry.requirements.filter((requirement) => requirement.id === wanted);
+  if (found.length === 0) {
+    throw new UsageError(
+      `requirements: no requirement ${JSON.stringify(escapeTerminal(id))} in revision ${registry.revision}; mcp-conf requirements lists them all`,
+    );
+  }
+  return { ...registry, requirements: found };
+}
 
 /** `{revision, requirements:[entry…]}`, entries as the registry holds them; two-space indent, trailing newline. */
 export function requirementsJson(registry: Registry): string {

@@ -6,6 +6,7 @@
  * line on stderr; the other traces are still judged.
  */
 import {
+  escapeTerminal,
   isTraceFormatError,
   type ReadTraceOptions,
   readTrace,
@@ -33,8 +34,8 @@ interface ValidateArgs {
   format: string;
   revision?: string;
   strict: boolean;
-  "max-events"?: number;
-  "max-line-bytes"?: number;
+  "max-events"?: string;
+  "max-line-bytes"?: string;
 }
 
 /** One trace's outcome: a report to print, or a one-line problem; and its exit code. */
@@ -56,9 +57,9 @@ export const validateCommand: Command<ValidateArgs> = {
       })
       .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
       .option("strict", { type: "boolean", default: false, describe: "exit 1 on warnings too" })
-      .option("max-events", { type: "number", describe: "read at most N events per trace (default 100000)" })
+      .option("max-events", { type: "string", describe: "read at most N events per trace (default 100000)" })
       .option("max-line-bytes", {
-        type: "number",
+        type: "string",
         describe: "refuse a trace line longer than N bytes (default 1 MiB)",
       }),
   async run(argv, io) {
@@ -74,8 +75,8 @@ export const validateCommand: Command<ValidateArgs> = {
     const limits: ReadTraceOptions = {};
     const maxEvents = argv["max-events"];
     const maxLineBytes = argv["max-line-bytes"];
-    if (maxEvents !== undefined) limits.maxEvents = positiveInteger("--max-events", maxEvents);
-    if (maxLineBytes !== undefined) limits.maxLineBytes = positiveInteger("--max-line-bytes", maxLineBytes);
+    if (maxEvents !== undefined) limits.maxEvents = positiveInteger("--max-events", String(maxEvents));
+    if (maxLineBytes !== undefined) limits.maxLineBytes = positiveInteger("--max-line-bytes", String(maxLineBytes));
 
     const streamed = format === "text" || format === "json";
     const judged: JudgedTrace[] = [];
@@ -83,7 +84,7 @@ export const validateCommand: Command<ValidateArgs> = {
     for (const trace of traces) {
       const result = await judgeTrace(trace, argv.revision, argv.strict, limits, io);
       worst = Math.max(worst, result.exitCode);
-      if (result.problem !== undefined) io.stderr.write(`mcp-conf validate: ${result.problem}\n`);
+      if (result.problem !== undefined) io.stderr.write(`mcp-conf validate: ${escapeTerminal(result.problem)}\n`);
       if (result.judged === undefined) continue;
       if (streamed) {
         if (judged.length > 0 && format === "text") io.stdout.write("\n");
@@ -96,9 +97,13 @@ export const validateCommand: Command<ValidateArgs> = {
   },
 };
 
-function positiveInteger(flag: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`validate: ${flag} takes a positive integer`);
-  return value;
+/** A positive whole number, as typed (the message quotes it back). */
+function positiveInteger(flag: string, value: string): number {
+  const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`validate: ${flag} takes a positive integer, not ${JSON.stringify(value)}`);
+  }
+  return n;
 }
 
 async function judgeTrace(

@@ -8,7 +8,7 @@ import type { Argv } from "yargs";
 import { UsageError } from "../exit.js";
 import { LiveSessions } from "../watch/live-sessions.js";
 import type { Command } from "./index.js";
-import { type RecordArgs, recordingOptions, runRecording } from "./record.js";
+import { RECORDING_UNREPEATABLE, type RecordArgs, recordingOptions, runRecording } from "./record.js";
 import { checkedRevision } from "./revision-option.js";
 
 interface WatchArgs extends RecordArgs {
@@ -31,6 +31,8 @@ export const watchCommand: Command<WatchArgs> = {
       .option("otlp-header", {
         type: "string",
         array: true,
+        // One value per flag: an array option would otherwise swallow the words after it, the mode among them.
+        nargs: 1,
         describe: "NAME=VALUE header for the collector (repeatable)",
       })
       .example("$0 watch stdio -- node server.js", "wrap a stdio server in your client's MCP configuration")
@@ -51,6 +53,7 @@ export const watchCommand: Command<WatchArgs> = {
       end: (session) => live.end(session),
     });
   },
+  unrepeatable: RECORDING_UNREPEATABLE,
 };
 
 /** `--otlp` and `--otlp-header`, checked before anything starts; a bad one is a usage error. */

@@ -12,11 +12,12 @@ export interface ListenAddress {
 
 export const DEFAULT_LISTEN: ListenAddress = { host: "127.0.0.1", port: 8080 };
 
-/** `HOST:PORT`, `[IPv6]:PORT`, `PORT` or `HOST` (port 8080). */
+/** `HOST:PORT`, `[IPv6]:PORT`, `:PORT` (host 127.0.0.1), `PORT` or `HOST` (port 8080). A colon needs a port after it. */
 export function parseListen(value: string | undefined): ListenAddress {
   if (value === undefined) return DEFAULT_LISTEN;
   const text = value.trim();
-  const bad = () => new UsageError(`record: --listen ${JSON.stringify(value)} is not HOST:PORT, [IPv6]:PORT or PORT`);
+  const bad = () =>
+    new UsageError(`record: --listen ${JSON.stringify(value)} is not HOST:PORT, [IPv6]:PORT, :PORT or PORT`);
   let host = DEFAULT_LISTEN.host;
   let portText: string | undefined;
   const v6 = /^\[([^\]]+)\](?::(\d+))?$/.exec(text);
@@ -31,11 +32,11 @@ export function parseListen(value: string | undefined): ListenAddress {
     else if (text.indexOf(":") !== colon)
       throw bad(); // a bare IPv6 address needs brackets
     else {
-      host = text.slice(0, colon);
+      host = colon === 0 ? DEFAULT_LISTEN.host : text.slice(0, colon);
       portText = text.slice(colon + 1);
     }
   }
-  if (host === "") throw bad();
+  if (host === "" || portText === "" || (portText !== undefined && !/^\d+$/.test(portText))) throw bad();
   const port = portText === undefined ? DEFAULT_LISTEN.port : Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw bad();
   return { host, port };
@@ -51,16 +52,16 @@ export function parseUpstream(value: string | undefined): URL {
     throw new UsageError(`record http: --upstream ${JSON.stringify(value)} is not a URL`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UsageError(`record http: --upstream must be an http:// or https:// URL, not ${url.protocol}`);
+    throw new UsageError(`record http: --upstream ${JSON.stringify(value)} is not an http:// or https:// URL`);
   }
   return url;
 }
 
-/** A positive whole number of bytes. */
+/** A positive whole number of bytes, as typed (the message quotes it back). */
 export function parseMaxMessageBytes(value: unknown): number | undefined {
   if (value === undefined) return undefined;
-  const n = typeof value === "number" ? value : Number(value);
-  if (!Number.isInteger(n) || n < 1) {
+  const n = typeof value === "number" ? value : /^\s*\d+\s*$/.test(String(value)) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1) {
     throw new UsageError(`record: --max-message-bytes must be a positive whole number, not ${JSON.stringify(value)}`);
   }
   return n;

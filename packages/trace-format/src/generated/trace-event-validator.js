@@ -2,7 +2,8 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://mcp-conf.dev/schemas/trace-event.schema.json","title":"mcp-conf trace event","description":"One line of an mcp-conf / mcp-conformance JSONL trace. The core (message, http, lifecycle) is shared with the mcp-conformance toolkit; raw, stderr and the fields marked as extensions are written by mcp-conf. Unknown extra fields are allowed and ignored by readers.","type":"object","required":["seq","direction","transport","kind"],"properties":{"seq":{"description":"Assigned by the recorder's single writer; strictly increasing within a file, gaps allowed.","type":"integer","minimum":0},"direction":{"description":"Who sent it. On http events client-to-server is the request and server-to-client the response.","enum":["client-to-server","server-to-client"]},"transport":{"enum":["stdio","streamable-http"]},"kind":{"enum":["message","http","lifecycle","raw","stderr"]},"ts":{"description":"RFC 3339 time the recorder saw the event. Informational: no conformance check reads it.","type":"string"},"redacted":{"description":"Extension: the observed copy of this event was changed by the user's redaction.","type":"boolean"}},"allOf":[{"if":{"properties":{"kind":{"const":"message"}},"required":["kind"]},"then":{"description":"A JSON value as received: an object for a JSON-RPC message, an array for a batch, any other JSON value is an invalid message (legal in the trace).","required":["payload"]}},{"if":{"properties":{"kind":{"const":"http"}},"required":["kind"]},"then":{"properties":{"status":{"description":"Responses only.","type":"integer","minimum":100,"maximum":599},"headers":{"description":"Allow-listed headers: lower-case names, verbatim values, repeated lines joined with \", \".","type":"object","additionalProperties":{"type":"string"}},"method":{"description":"Extension, requests only: the HTTP method.","type":"string"},"path":{"description":"Extension, requests only: the path without its query.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"lifecycle"}},"required":["kind"]},"then":{"required":["event"],"properties":{"event":{"enum":["transport-open","transport-close","transport-abort"]},"meta":{"description":"Extension, on transport-open: what the recorder knows of the session.","type":"object","properties":{"label":{"type":"string"},"session":{"type":"string"},"command":{"type":"array","items":{"type":"string"}},"cwd":{"type":"string"},"upstream":{"type":"string"},"recorder":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}}},{"if":{"properties":{"kind":{"const":"raw"}},"required":["kind"]},"then":{"description":"Extension: a non-JSON line on the protocol channel, or a message cut at --max-message-bytes.","required":["text"],"properties":{"text":{"type":"string"},"truncated":{"type":"boolean"},"bytes":{"description":"The original length in bytes, when truncated.","type":"integer","minimum":0},"id":{"description":"A truncated message's id, when its start held one.","type":["string","number"]},"method":{"description":"A truncated message's method, when its start held one.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"stderr"}},"required":["kind"]},"then":{"description":"Extension: a line the server wrote to stderr (stdio).","required":["text"],"properties":{"direction":{"const":"server-to-client"},"text":{"type":"string"}}}}]};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://mcp-conf.dev/schemas/trace-event.schema.json","title":"mcp-conf trace event","description":"One line of an mcp-conf / mcp-conformance JSONL trace. The core (message, http, lifecycle) is shared with the mcp-conformance toolkit; raw, stderr and the fields marked as extensions are written by mcp-conf. Unknown extra fields are allowed and ignored by readers.","type":"object","required":["seq","direction","transport","kind"],"properties":{"seq":{"description":"Assigned by the recorder's single writer; strictly increasing within a file, gaps allowed.","type":"integer","minimum":0,"maximum":9007199254740991},"direction":{"description":"Who sent it. On http events client-to-server is the request and server-to-client the response.","enum":["client-to-server","server-to-client"]},"transport":{"enum":["stdio","streamable-http"]},"kind":{"enum":["message","http","lifecycle","raw","stderr"]},"ts":{"description":"RFC 3339 time the recorder saw the event. Informational: no conformance check reads it.","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"},"redacted":{"description":"Extension: the observed copy of this event was changed by the user's redaction.","type":"boolean"}},"allOf":[{"if":{"properties":{"kind":{"const":"message"}},"required":["kind"]},"then":{"description":"A JSON value as received: an object for a JSON-RPC message, an array for a batch, any other JSON value is an invalid message (legal in the trace).","required":["payload"]}},{"if":{"properties":{"kind":{"const":"http"}},"required":["kind"]},"then":{"properties":{"status":{"description":"Responses only.","type":"integer","minimum":100,"maximum":599},"headers":{"description":"Allow-listed headers: lower-case names, verbatim values, repeated lines joined with \", \".","type":"object","additionalProperties":{"type":"string"}},"method":{"description":"Extension, requests only: the HTTP method.","type":"string"},"path":{"description":"Extension, requests only: the path without its query.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"lifecycle"}},"required":["kind"]},"then":{"required":["event"],"properties":{"event":{"enum":["transport-open","transport-close","transport-abort"]},"meta":{"description":"Extension, on transport-open: what the recorder knows of the session.","type":"object","properties":{"label":{"type":"string"},"session":{"type":"string"},"command":{"type":"array","items":{"type":"string"}},"cwd":{"type":"string"},"upstream":{"type":"string"},"recorder":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}}},{"if":{"properties":{"kind":{"const":"raw"}},"required":["kind"]},"then":{"description":"Extension: a non-JSON line on the protocol channel, or a message cut at --max-message-bytes.","required":["text"],"properties":{"text":{"type":"string"},"truncated":{"type":"boolean"},"bytes":{"description":"The original length in bytes, when truncated.","type":"integer","minimum":0},"id":{"description":"A truncated message's id, when its start held one.","type":["string","number"]},"method":{"description":"A truncated message's method, when its start held one.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"stderr"}},"required":["kind"]},"then":{"description":"Extension: a line the server wrote to stderr (stdio).","required":["text"],"properties":{"direction":{"const":"server-to-client"},"text":{"type":"string"}}}}]};
+const pattern4 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://mcp-conf.dev/schemas/trace-event.schema.json" */;
@@ -780,9 +781,15 @@ return false;
 }
 if(errors === _errs71){
 if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 > 9007199254740991 || isNaN(data28)){
+validate20.errors = [{instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
 if(data28 < 0 || isNaN(data28)){
 validate20.errors = [{instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
+}
 }
 }
 }
@@ -832,10 +839,19 @@ var valid19 = true;
 }
 if(valid19){
 if(data.ts !== undefined){
+let data32 = data.ts;
 const _errs76 = errors;
-if(typeof data.ts !== "string"){
+if(errors === _errs76){
+if(typeof data32 === "string"){
+if(!pattern4.test(data32)){
+validate20.errors = [{instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"+"\""}];
+return false;
+}
+}
+else {
 validate20.errors = [{instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
 }
 var valid19 = _errs76 === errors;
 }
