@@ -28,11 +28,10 @@ function restoreStdinArgs(argv: Record<string, unknown>): Record<string, unknown
  */
 function lastOfRepeated(
   argv: Record<string, unknown>,
-  declared: ReturnType<Argv["getOptions"]> | undefined,
+  arrays: ReadonlySet<string>,
   unrepeatable: readonly string[],
   command: string,
 ): Record<string, unknown> {
-  const arrays = new Set<string>(declared?.array ?? []);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(argv)) {
     if (key === "_" || !Array.isArray(value) || arrays.has(key)) {
@@ -44,6 +43,12 @@ function lastOfRepeated(
     out[key] = value[value.length - 1];
   }
   return out;
+}
+
+/** The options a builder declared as arrays. yargs keeps them, but its types do not show `getOptions`. */
+function declaredArrays(yargs: Argv): Set<string> {
+  const getOptions = (yargs as unknown as { getOptions?: () => { array?: string[] } }).getOptions;
+  return new Set(typeof getOptions === "function" ? (getOptions.call(yargs).array ?? []) : []);
 }
 
 /** Runs the CLI with `args` (without `node` and the script) and resolves to the exit code. */
@@ -79,7 +84,7 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
   // The chosen command's arguments are only captured while yargs parses; the command runs once parsing and its
   // checks (unknown options above all) are done, so a misspelled option never starts a session.
   let parsed: Record<string, unknown> | undefined;
-  let declared: ReturnType<Argv["getOptions"]> | undefined;
+  let arrays: ReadonlySet<string> = new Set();
   for (const entry of COMMANDS) {
     const module = entry === chosen ? loaded : undefined;
     parser.command({
@@ -88,7 +93,7 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
       builder: module
         ? (yargs) => {
             const built = module.builder(yargs);
-            declared = built.getOptions();
+            arrays = declaredArrays(built);
             return built;
           }
         : (yargs) => yargs,
@@ -108,7 +113,7 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
       return EXIT.usage;
     }
     if (loaded !== undefined && parsed !== undefined && chosen !== undefined) {
-      const argv = lastOfRepeated(parsed, declared, loaded.unrepeatable ?? [], commandName(chosen));
+      const argv = lastOfRepeated(parsed, arrays, loaded.unrepeatable ?? [], commandName(chosen));
       exitCode = await loaded.run(argv as never, io);
     }
   } catch (error) {
