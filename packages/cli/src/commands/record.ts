@@ -230,7 +230,7 @@ function prepareHttpTraces(argv: RecordArgs, io: Io, prefix: string): (opening: 
     }
     const sink = openFileSink(later, argv.force, session);
     io.stderr.write(
-      `${prefix} another session (${escapeTerminal(session)}): its trace goes to ${escapeTerminal(sink.path)}\n`,
+      `${prefix} another session (${escapeTerminal(session)}): its trace goes to ${escapeTerminal(sink.path ?? "")}\n`,
     );
     return sink;
   };

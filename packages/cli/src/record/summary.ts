@@ -1,8 +1,10 @@
 /**
  * The lines `record` prints on stderr when it ends: where each trace went and how many events it holds, and how
- * many observations were lost (a sink too slow, a failed write), which shows as gaps in the trace's `seq`.
+ * many observations were lost (a sink too slow, a failed write), which shows as gaps in the trace's `seq`; and, for a
+ * trace longer than the readers' default event limit, the option that reads it.
  */
 import type { RecorderStats } from "@mcp-conf/recorder";
+import { DEFAULT_MAX_EVENTS } from "@mcp-conf/trace-format";
 
 /** Lines for one session's trace, each starting with `prefix` (`mcp-conf record:` or `mcp-conf watch:`). */
 export function summaryLines(stats: RecorderStats, prefix = "mcp-conf record:"): string[] {
@@ -10,6 +12,12 @@ export function summaryLines(stats: RecorderStats, prefix = "mcp-conf record:"):
   for (const sink of stats.sinks) {
     if (sink.name !== "file" || sink.path === undefined) continue;
     lines.push(`${prefix} trace written to ${sink.path} (${sink.written} events)`);
+    if (sink.written > DEFAULT_MAX_EVENTS) {
+      // What we write, we read: say how, since the readers stop at their default limit.
+      lines.push(
+        `${prefix} ${sink.path} holds more than ${DEFAULT_MAX_EVENTS} events: read it with --max-events ${sink.written} (validate, export)`,
+      );
+    }
     const lost = sink.dropped + Math.max(0, sink.delivered - sink.written);
     if (lost > 0) {
       lines.push(`${prefix} ${lost} observation(s) dropped from ${sink.path}; its seq has gaps where they were`);
