@@ -7,10 +7,12 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BIN, REPO_ROOT } from "./validate-helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "mcp-conf-options-"));
+// Each case starts a real process (a session with a server for some); on a busy machine that is slow, not wrong.
+vi.setConfig({ testTimeout: 120_000 });
 
 function run(args: string[], timeout = 30_000) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
