@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { startLiveJudge } from "@mcp-conf/live-judge";
 import { serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import { validate } from "@mcp-conf/validator";
+import { summaryRow, times } from "../summary.js";
 import { sessionEvents } from "../validator/generate-session.js";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_001);
@@ -158,3 +159,19 @@ console.log(
   `  exchange -> finding lag          median ${fmt(percentile(lags, 0.5))} ms, p99 ${fmt(percentile(lags, 0.99))} ms over ${lags.length} findings (target p99 <= 20 ms)`,
 );
 console.log(`  findings in the final report     ${planted} fail finding(s); withdrawn ${summary.withdrawn.length}`);
+const cpuRatio = judgingCpuMs / coldBatchMs;
+const lagP99 = percentile(lags, 0.99);
+summaryRow({
+  bench: "live-judge",
+  figure: "live judge CPU / one cold batch validate",
+  value: times(cpuRatio),
+  target: "<= x1.5",
+  met: cpuRatio <= 1.5,
+});
+summaryRow({
+  bench: "live-judge",
+  figure: `exchange -> finding lag p99 over ${lags.length} findings`,
+  value: `${lagP99.toFixed(1)} ms`,
+  target: "<= 20 ms over >= 500 findings",
+  met: lagP99 <= 20 && lags.length >= 500,
+});

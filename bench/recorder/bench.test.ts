@@ -20,7 +20,7 @@ describe("recorder bench (smoke)", () => {
     expect(figures.direct).toHaveLength(20);
     expect(figures.recorded).toHaveLength(20);
     expect(figures.floor).toHaveLength(20);
-  });
+  }, 120_000);
 
   it("takes percentiles and medians", () => {
     expect(percentile([1, 2, 3, 4], 0.5)).toBe(3);

@@ -11,14 +11,15 @@
  * writing 64 KiB at a time), `thread` (the threaded file sink), `callback` (events built, nothing written) or
  * `none` (no recording: the cost of the extra hop alone).
  */
-import { httpToolCalls, median, percentile, stdioRoundTrips, stdioStream } from "./measure.js";
+import { summaryRow, times } from "../summary.js";
+import { httpToolCalls, median, percentile, relayReports, stdioRoundTrips, stdioStream } from "./measure.js";
 
 const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 5_000);
 const STREAM = Number(process.env.BENCH_STREAM ?? 100_000);
 const HTTP_CALLS = Number(process.env.BENCH_HTTP_CALLS ?? 2_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ms = (n: number) => `${n.toFixed(3)} ms`;
-console.log(`recording into: ${process.env.BENCH_SINK ?? "main"} (BENCH_SINK)`);
+console.log(`recording into: ${process.env.BENCH_SINK ?? "thread"} (BENCH_SINK)`);
 const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 
 const VIAS = ["direct", "recorded", "floor"] as const;
@@ -46,7 +47,16 @@ console.log(
     `floor relay +${ms(p99.floor - p99.direct)}`,
 );
 
+summaryRow({
+  bench: "recorder",
+  figure: "record stdio round trip p99 − direct",
+  value: `+${ms(p99.recorded - p99.direct)}`,
+  target: "<= +1 ms",
+  met: p99.recorded - p99.direct <= 1,
+});
+
 // (2) streaming.
+relayReports.length = 0;
 const streamMs = { direct: [] as number[], recorded: [] as number[], floor: [] as number[] };
 for (let round = 0; round < ROUNDS; round++) {
   for (const via of VIAS) streamMs[via].push(await stdioStream(via, STREAM));
@@ -60,6 +70,35 @@ console.log(
     `floor relay ${((stream.direct / stream.floor) * 100).toFixed(0)}%`,
 );
 
+const floorRatio = stream.floor / stream.recorded;
+const dropShare = relayReports.map((r) => r.dropped / (r.written + r.dropped));
+const worstDrop = Math.max(...dropShare);
+console.log(
+  `stdio streaming: relayed throughput ${times(floorRatio)} the floor relay's (target >= x0.90: ${verdict(floorRatio >= 0.9)}); ` +
+    `observations dropped per run ${dropShare.map((d) => `${(d * 100).toFixed(2)}%`).join(", ")} (target <= 0.5% in each: ${verdict(worstDrop <= 0.005)})`,
+);
+summaryRow({
+  bench: "recorder",
+  figure: "record stdio burst throughput / floor relay",
+  value: times(floorRatio),
+  target: ">= x0.90",
+  met: floorRatio >= 0.9,
+});
+summaryRow({
+  bench: "recorder",
+  figure: "record stdio burst throughput / direct pipe",
+  value: times(ratio),
+  target: ">= x0.80 where the machine allows",
+  met: ratio >= 0.8,
+});
+summaryRow({
+  bench: "recorder",
+  figure: `observations dropped, worst of ${dropShare.length} bursts`,
+  value: `${(worstDrop * 100).toFixed(2)}%`,
+  target: "<= 0.5%",
+  met: worstDrop <= 0.005,
+});
+
 // (3) HTTP.
 const http = await httpToolCalls(HTTP_CALLS);
 const h50 = { direct: percentile(http.direct, 0.5), recorded: percentile(http.recorded, 0.5) };
@@ -70,3 +109,14 @@ console.log(
     `(target <= x1.10: ${verdict(h50.recorded / h50.direct <= 1.1)}); p99 x${(h99.recorded / h99.direct).toFixed(2)}; ` +
     `floor proxy p50 x${hFloor.toFixed(2)}`,
 );
+const overFloor = h50.recorded / percentile(http.floor, 0.5);
+console.log(
+  `http tools/call: p50 ${times(overFloor)} the floor proxy's (target <= x1.05: ${verdict(overFloor <= 1.05)})`,
+);
+summaryRow({
+  bench: "recorder",
+  figure: "record http tools/call p50 / floor proxy",
+  value: times(overFloor),
+  target: "<= x1.05",
+  met: overFloor <= 1.05,
+});

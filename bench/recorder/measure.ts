@@ -47,9 +47,23 @@ function startEcho(via: Via, dir: string): ChildProcess {
       : via === "floor"
         ? [FLOOR_RELAY, "--", process.execPath, ECHO_SERVER]
         : [RELAY, join(dir, `trace-${Date.now()}.jsonl`), "--", process.execPath, ECHO_SERVER];
-  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", via === "recorded" ? "pipe" : "inherit"] });
+  if (via === "recorded") {
+    let report = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      report += chunk.toString();
+    });
+    child.once("exit", () => {
+      const counts = /relay: (\d+) events written, (\d+) dropped/.exec(report);
+      if (counts) relayReports.push({ written: Number(counts[1]), dropped: Number(counts[2]) });
+      else process.stderr.write(report);
+    });
+  }
   return child;
 }
+
+/** What each recorded relay said at its end (events written and observations dropped), in the order they ended. */
+export const relayReports: Array<{ written: number; dropped: number }> = [];
 
 /** Reads newline-terminated lines from a stream, one awaited at a time. */
 function lineReader(stream: NodeJS.ReadableStream) {

@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
+import { summaryRow, times } from "../summary.js";
 import { sessionEvents, sessionText } from "./generate-session.js";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_001);
@@ -90,6 +91,12 @@ try {
     `  validate (all checks + schema)    ${validateMs.toFixed(1).padStart(7)} ms  ${fmt((events.length / validateMs) * 1000).padStart(11)} events/s  ratio to reading ${(validateMs / readMs).toFixed(2)}x  target < 80 ms: ${validateMs < 80 ? "met" : "MISSED"}`,
   );
   console.log(`  start-up: import ${importMs.toFixed(1)} ms, first (cold) validation ${coldMs.toFixed(1)} ms`);
+  summaryRow({
+    bench: "validator",
+    figure: "validate 10k warm, in process / read+parse",
+    value: times(validateMs / readMs),
+    target: "",
+  });
 
   if (process.env.BENCH_PER_CHECK === "1") {
     const engineMs = medianCpu(() => validate(events, { checks: [] }), fresh);

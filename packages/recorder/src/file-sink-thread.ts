@@ -1,7 +1,7 @@
 /**
  * A file sink whose work happens on a worker thread: the caller's path only copies an observed line's bytes into
- * a batch buffer (no decoding, no JSON, no I/O); once per turn of the event loop the batch is transferred to the
- * worker, which builds the events and writes them with trace-format's writer. What is in flight is bounded (events
+ * a batch buffer (no decoding, no JSON, no I/O); every few milliseconds, or when it is full, the batch is
+ * transferred to the worker, which builds the events and writes them with trace-format's writer. What is in flight is bounded (events
  * and bytes posted but not yet acknowledged); past the bound new events are dropped and counted, never waited for.
  * The file is created (or refused) here, synchronously, before the worker starts.
  */
@@ -55,6 +55,7 @@ const MIN_BATCH_BYTES = 8 * 1024;
 const MAX_BATCH_BYTES = 512 * 1024;
 const MIN_BATCH_LINES = 16;
 const MAX_BATCH_LINES = 1024;
+const HAND_OVER_MS = 4;
 
 function workerUrl(): URL {
   // From dist/ the worker sits beside this bundle; from src/ (tests running the sources) it is the built one.
@@ -151,10 +152,12 @@ class ThreadedFileSink implements Sink {
     this.batchBudget += cost;
     if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(() => {
+      // Handed over a few ms later (or as soon as the batch is full): in an interactive session one hand-over then
+      // carries many round trips, instead of waking the thread, and its acknowledgement this one, for each.
+      setTimeout(() => {
         this.scheduled = false;
         if (this.count + this.events.length > 0) this.post();
-      });
+      }, HAND_OVER_MS).unref();
     }
     return true;
   }

@@ -1,0 +1,31 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+describe("start-up bench (smoke)", () => {
+  it("times every command against its baseline and hands three rows to the closing table", () => {
+    const dir = mkdtempSync(join(tmpdir(), "bench-startup-test-"));
+    const summary = join(dir, "rows.jsonl");
+    try {
+      const out = execFileSync(process.execPath, ["--import", "tsx", join(here, "bench.ts")], {
+        env: { ...process.env, BENCH_ROUNDS: "1", BENCH_MESSAGES: "100", BENCH_SUMMARY: summary },
+        encoding: "utf8",
+      });
+      expect(out).toMatch(/mcp-conf --version\s+\d+ ms\s+[+−]\d+ ms over node -e 0/);
+      expect(out).toMatch(/validate, 3-event trace\s+\d+ ms/);
+      expect(out).toMatch(/a read\+JSON\.parse process/);
+      const rows = readFileSync(summary, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      expect(rows.map((row) => row.bench)).toEqual(["startup", "startup", "startup"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

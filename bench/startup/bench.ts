@@ -1,0 +1,116 @@
+/**
+ * Start-up benchmark: what a user pays per `mcp-conf` process, as wall time against baselines measured in the same
+ * run, alternating every command in each round (medians of BENCH_ROUNDS rounds, default 7). (1) `mcp-conf --version`
+ * and (2) `mcp-conf validate` of a 3-event trace against a bare `node -e 0` (targets: within 80 ms and 120 ms of
+ * it). (3) `mcp-conf validate` of the validator bench's 10,001-message session against a process that only reads
+ * and JSON.parses the same file line by line (target: at most 4x). Sizes: BENCH_MESSAGES, BENCH_ROUNDS.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { summaryRow, times } from "../summary.js";
+import { sessionText } from "../validator/generate-session.js";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_001);
+const BIN = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "packages", "cli", "dist", "bin.js");
+
+const dir = mkdtempSync(join(tmpdir(), "mcp-conf-bench-startup-"));
+const tiny = join(dir, "tiny.jsonl");
+const session = join(dir, "session.jsonl");
+const c2s = { direction: "client-to-server", transport: "stdio", kind: "message" };
+const s2c = { direction: "server-to-client", transport: "stdio", kind: "message" };
+const info = { name: "bench", version: "1.0.0" };
+writeFileSync(
+  tiny,
+  [
+    {
+      seq: 0,
+      ...c2s,
+      payload: {
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: info },
+      },
+    },
+    {
+      seq: 1,
+      ...s2c,
+      payload: { jsonrpc: "2.0", id: 0, result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: info } },
+    },
+    { seq: 2, ...c2s, payload: { jsonrpc: "2.0", method: "notifications/initialized" } },
+  ]
+    .map((event) => JSON.stringify(event))
+    .join("\n")
+    .concat("\n"),
+);
+writeFileSync(session, sessionText(MESSAGES));
+const READ_AND_PARSE =
+  "const text = require('node:fs').readFileSync(process.argv[1], 'utf8'); for (const line of text.split('\\n')) if (line) JSON.parse(line);";
+
+const commands = {
+  bare: ["-e", "0"],
+  version: [BIN, "--version"],
+  tiny: [BIN, "validate", tiny],
+  readParse: ["-e", READ_AND_PARSE, session],
+  session: [BIN, "validate", session],
+} as const;
+type Name = keyof typeof commands;
+
+const walls: Record<Name, number[]> = { bare: [], version: [], tiny: [], readParse: [], session: [] };
+for (let round = 0; round < ROUNDS; round++) {
+  for (const name of Object.keys(commands) as Name[]) {
+    const started = performance.now();
+    const run = spawnSync(process.execPath, commands[name], { stdio: ["ignore", "ignore", "pipe"] });
+    walls[name].push(performance.now() - started);
+    if (run.status !== 0) throw new Error(`${name} exited ${run.status}: ${run.stderr}`);
+  }
+}
+rmSync(dir, { recursive: true, force: true });
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const m = Object.fromEntries(Object.entries(walls).map(([name, values]) => [name, median(values)])) as Record<
+  Name,
+  number
+>;
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+const signed = (n: number) => `${n < 0 ? "−" : "+"}${ms(Math.abs(n))}`;
+const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
+
+const versionOver = m.version - m.bare;
+const tinyOver = m.tiny - m.bare;
+const sessionRatio = m.session / m.readParse;
+console.log(`start-up: wall medians of ${ROUNDS} alternating rounds; node -e 0 ${ms(m.bare)}`);
+console.log(
+  `  mcp-conf --version              ${ms(m.version)}  ${signed(versionOver)} over node -e 0 (target <= +80 ms: ${verdict(versionOver <= 80)})`,
+);
+console.log(
+  `  validate, 3-event trace         ${ms(m.tiny)}  ${signed(tinyOver)} over node -e 0 (target <= +120 ms: ${verdict(tinyOver <= 120)})`,
+);
+console.log(
+  `  validate, ${MESSAGES.toLocaleString("en-US")} messages       ${ms(m.session)}  ${times(sessionRatio)} a read+JSON.parse process (${ms(m.readParse)}; target <= x4: ${verdict(sessionRatio <= 4)})`,
+);
+summaryRow({
+  bench: "startup",
+  figure: "mcp-conf --version − node -e 0",
+  value: signed(versionOver),
+  target: "<= +80 ms",
+  met: versionOver <= 80,
+});
+summaryRow({
+  bench: "startup",
+  figure: "validate 3-event trace − node -e 0",
+  value: signed(tinyOver),
+  target: "<= +120 ms",
+  met: tinyOver <= 120,
+});
+summaryRow({
+  bench: "startup",
+  figure: "validate 10k session / read+parse process",
+  value: times(sessionRatio),
+  target: "<= x4",
+  met: sessionRatio <= 4,
+});
