@@ -58,6 +58,16 @@ export const COMMANDS: readonly CommandEntry[] = [
     describe: "Export a recorded trace: json (analysis and findings), text transcript, html viewer, har, otlp",
     load: async () => (await import("./export.js")).exportCommand,
   },
+  {
+    command: "wrap [server]",
+    describe: "Rewrite a server entry of an MCP client's configuration to run under mcp-conf watch",
+    load: async () => (await import("./wrap.js")).wrapCommand,
+  },
+  {
+    command: "unwrap [server]",
+    describe: "Restore a server entry that mcp-conf wrap rewrote, byte for byte",
+    load: async () => (await import("./wrap.js")).unwrapCommand,
+  },
 ];
 
 /** The name a command is invoked by: the first word of its usage. */

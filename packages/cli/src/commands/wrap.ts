@@ -1,0 +1,124 @@
+/**
+ * `mcp-conf wrap SERVER` and `mcp-conf unwrap SERVER` (docs/wrap.md): rewrite one stdio server entry of an MCP
+ * client's configuration to run under `mcp-conf watch stdio --`, or restore it, keeping every other byte of the
+ * file and a backup of it beside it (`FILE.mcp-conf-backup`). `--all` takes every stdio server of the file. Exit
+ * codes: 0 done (or nothing to do), 2 bad invocation, a missing or unreadable file, or an entry that cannot be
+ * wrapped.
+ */
+import { copyFileSync, readFileSync, realpathSync } from "node:fs";
+import { resolve } from "node:path";
+import { escapeTerminal } from "@mcp-conf/trace-format";
+import type { Argv } from "yargs";
+import { type Io, UsageError } from "../main.js";
+import { fileProblem, writeOutput } from "../output.js";
+import { CLIENT_CONFIGS, CLIENTS, type ClientName, defaultConfigPath } from "../wrap/clients.js";
+import { entryText, type Launcher, listServers, unwrapServer, WrapError, wrapServer } from "../wrap/entry.js";
+import type { Command } from "./index.js";
+
+interface WrapArgs {
+  server?: string;
+  client: string;
+  config?: string;
+  "dry-run": boolean;
+  all: boolean;
+}
+
+/** The suffix of the copy of the file as it was before the last change. */
+export const BACKUP_SUFFIX = ".mcp-conf-backup";
+
+function builder(verb: "wrap" | "unwrap") {
+  return (yargs: Argv) =>
+    yargs
+      .positional("server", { type: "string", describe: "the server's name in the client's configuration" })
+      .option("client", {
+        type: "string",
+        choices: [...CLIENTS],
+        default: "claude-desktop",
+        describe: "whose configuration to edit",
+      })
+      .option("config", {
+        type: "string",
+        describe: "the configuration file (default: the client's own, see docs/wrap.md)",
+      })
+      .option("dry-run", { type: "boolean", default: false, describe: "print the rewritten entry; change nothing" })
+      .option("all", { type: "boolean", default: false, describe: `${verb} every stdio server of the file` });
+}
+
+export const wrapCommand: Command<WrapArgs> = {
+  builder: builder("wrap"),
+  run: (argv, io) => edit("wrap", argv, io),
+};
+
+export const unwrapCommand: Command<WrapArgs> = {
+  builder: builder("unwrap"),
+  run: (argv, io) => edit("unwrap", argv, io),
+};
+
+async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<number> {
+  const client = CLIENT_CONFIGS[argv.client as ClientName];
+  if (argv.server !== undefined && argv.all) throw new UsageError(`${verb}: name a server or give --all, not both`);
+  if (argv.server === undefined && !argv.all)
+    throw new UsageError(`${verb}: name the server to ${verb}, or give --all`);
+  const path = resolve(
+    argv.config ?? defaultConfigPath(client.name, { env: process.env, platform: process.platform, cwd: process.cwd() }),
+  );
+  let original: string;
+  try {
+    original = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new UsageError(
+      `${verb}: ${path}: ${fileProblem(error)}${argv.config ? "" : " (name the file with --config)"}`,
+    );
+  }
+  const launcher = currentLauncher();
+  let text = original;
+  const done: string[] = [];
+  const fail = (error: unknown): never => {
+    if (error instanceof WrapError) throw new UsageError(`${verb}: ${path}: ${escapeTerminal(error.message)}`);
+    throw error;
+  };
+  try {
+    const names =
+      argv.server !== undefined
+        ? [argv.server]
+        : listServers(original, client)
+            .filter((s) => s.kind === "stdio")
+            .map((s) => s.name);
+    for (const name of names) {
+      const result = verb === "wrap" ? wrapServer(text, client, name, launcher) : unwrapServer(text, client, name);
+      if (result.changed) {
+        text = result.text;
+        done.push(name);
+      } else if (!argv.all) io.stderr.write(`mcp-conf ${verb}: ${escapeTerminal(name)} ${result.why}\n`);
+    }
+  } catch (error) {
+    fail(error);
+  }
+  if (done.length === 0) {
+    if (argv.all) io.stderr.write(`mcp-conf ${verb}: nothing to ${verb} in ${path}\n`);
+    return 0;
+  }
+  if (argv["dry-run"]) {
+    for (const name of done) io.stdout.write(`${JSON.stringify(name)}: ${entryText(text, client, name)}\n`);
+    io.stderr.write(`mcp-conf ${verb}: dry run; ${path} is unchanged\n`);
+    return 0;
+  }
+  const backup = `${path}${BACKUP_SUFFIX}`;
+  try {
+    copyFileSync(path, backup);
+  } catch (error) {
+    throw new UsageError(`${verb}: cannot write the backup ${backup}: ${fileProblem(error)}`);
+  }
+  writeOutput(verb, path, text, io);
+  const what = done.map((name) => escapeTerminal(name)).join(", ");
+  io.stderr.write(
+    `mcp-conf ${verb}: ${verb}ped ${what} in ${path} (backup: ${backup}); restart ${client.name} to apply\n`,
+  );
+  return 0;
+}
+
+/** This very mcp-conf, started the way it is running now: this Node and this script, by absolute path. */
+function currentLauncher(): Launcher {
+  const script = process.argv[1];
+  return { command: process.execPath, args: script === undefined ? [] : [realpathSync(script)] };
+}
