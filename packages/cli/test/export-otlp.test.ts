@@ -173,7 +173,7 @@ describe("mcp-conf export -T otlp", () => {
     expect(unknown).toMatchObject({
       code: 2,
       stdout: "",
-      stderr: 'mcp-conf: export: unknown type "pdf" (expected json, text, html, har, otlp)\n',
+      stderr: 'mcp-conf: export: unknown type "pdf" (expected json, text, html, har, otlp, jsonl)\n',
     });
     expect(mcpConf(["export", join(dir, "missing.jsonl"), "-T", "otlp"]).code).toBe(2);
     const malformed = join(dir, "malformed.jsonl");

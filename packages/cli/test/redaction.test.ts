@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { type RealCollector, startRealCollector } from "@mcp-conf/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRET_SAMPLES } from "../../recorder/src/privacy/secret-samples.js";
+import { EXPORT_TYPES } from "../src/commands/export.js";
 import { BIN, EVERYTHING, exitOf, sdk, spawnCli, startEverythingHttp, tempDir, textOf } from "./record-helpers.js";
 import { mcpConf } from "./validate-helpers.js";
 
@@ -82,17 +83,44 @@ describe("a session recorded with --redact-secrets --redact-key password --redac
     expect(text).toMatch(/"redacted":true/);
   });
 
-  it("sends none of them in a span, prints none of them live, exports none of them", () => {
+  it("sends none of them in a span, prints none of them live, exports none of them in any format", {
+    timeout: 120_000,
+  }, () => {
     const bodies = collector.requests.map((r) => r.body.toString("utf8")).join("\n");
     expect(bodies).toContain("tools/call");
-    const exported = mcpConf(["export", redacted, "-T", "otlp"]);
-    expect(exported.code).toBe(0);
     expect(live).toContain("mcp-conf watch:");
     for (const secret of PLANTED) {
       expect(bodies).not.toContain(secret);
       expect(live).not.toContain(secret);
-      expect(exported.stdout).not.toContain(secret);
     }
+    for (const type of EXPORT_TYPES) {
+      const exported = mcpConf(["export", redacted, "-T", type]);
+      expect(exported.code, exported.stderr).toBe(0);
+      expect(exported.stdout).toContain("echo");
+      for (const secret of PLANTED) expect(exported.stdout, type).not.toContain(secret);
+    }
+  });
+
+  it("export takes the same options to redact an existing trace, in every format", { timeout: 120_000 }, () => {
+    const rules = ["--redact-secrets", "--redact-key", "password", "--redact-path", "$..apiKey"];
+    for (const type of EXPORT_TYPES) {
+      const exported = mcpConf(["export", plain, "-T", type, ...rules]);
+      expect(exported.code, exported.stderr).toBe(0);
+      for (const secret of PLANTED) expect(exported.stdout, type).not.toContain(secret);
+    }
+    const copy = join(dir.path, "copy.jsonl");
+    expect(mcpConf(["export", plain, "-T", "jsonl", "-o", copy, ...rules]).code).toBe(0);
+    // The tools/call request, redacted at record time and redacted afterwards, reads the same.
+    const call = (path: string) =>
+      readFileSync(path, "utf8")
+        .split("\n")
+        .find((line) => line.includes('"method":"tools/call"'))!
+        .replace(/^\{"seq":\d+,/, "")
+        .replace(/"ts":"[^"]*",/, "");
+    expect(call(copy)).toBe(call(redacted));
+    expect(mcpConf(["export", plain, "-T", "jsonl", "--redact-value", "("]).stderr).toMatch(
+      /^mcp-conf: export: --redact-value "\(" is not a regular expression/,
+    );
   });
 
   it("gets the same report as the unredacted trace of the same session", () => {

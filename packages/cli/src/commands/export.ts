@@ -1,25 +1,28 @@
 /**
- * `mcp-conf export TRACE -T json|text|html|har|otlp [-o FILE] [--revision R]`: a recorded trace for people and
- * other tools (docs/export.md). json, text, html and har stream the trace once through `@mcp-conf/export`'s
+ * `mcp-conf export TRACE -T json|text|html|har|otlp|jsonl [-o FILE] [--revision R] [--redact-…]`: a recorded trace
+ * for people and other tools (docs/export.md), or the trace itself (jsonl), redacted by the redaction options. json,
+ * text, html and har stream the trace once through `@mcp-conf/export`'s
  * collector (analysis, judgement, HTTP pairing); otlp maps it as `watch --otlp` does, with ids derived from the
  * trace's bytes so the file is reproducible. Every option is parsed here, once. Output goes through `writeOutput`;
  * an output that is the input is refused. Exit codes (docs/cli.md): 0 written, 2 bad invocation or unreadable input,
  * 3 a malformed trace.
  */
+import type { Redactor } from "@mcp-conf/recorder";
 import type { ReadTraceOptions } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, UsageError } from "../exit.js";
 import { exportFailure } from "../export/failure.js";
 import { renderExport } from "../export/render.js";
 import { refuseOutputThatIsInput, writeOutput } from "../output.js";
+import { parseRedaction, type RedactionArgs, redactionOptions } from "../record/redaction.js";
 import type { Command } from "./index.js";
 import { checkedRevision } from "./revision-option.js";
 
 /** The export formats this command writes. */
-export const EXPORT_TYPES = ["json", "text", "html", "har", "otlp"] as const;
+export const EXPORT_TYPES = ["json", "text", "html", "har", "otlp", "jsonl"] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
-interface ExportArgs {
+interface ExportArgs extends RedactionArgs {
   trace: string;
   type?: string;
   output?: string;
@@ -37,6 +40,8 @@ export interface ExportRequest {
   label: string;
   revision?: string;
   limits: ReadTraceOptions;
+  /** Applied to every event as it is read, before any format sees it. */
+  redact?: Redactor;
 }
 
 export const exportCommand: Command<ExportArgs> = {
@@ -59,7 +64,8 @@ export const exportCommand: Command<ExportArgs> = {
       .option("max-line-bytes", {
         type: "number",
         describe: "refuse a trace line longer than N bytes (default 1 MiB)",
-      }),
+      })
+      .options(redactionOptions),
   async run(argv, io) {
     const request = parseExport(argv);
     refuseOutputThatIsInput("export", [request.trace], argv.output);
@@ -95,6 +101,8 @@ function parseExport(argv: ExportArgs): ExportRequest {
   if (argv["max-line-bytes"] !== undefined) {
     request.limits.maxLineBytes = positiveInteger("--max-line-bytes", argv["max-line-bytes"]);
   }
+  const redact = parseRedaction(argv, "export");
+  if (redact) request.redact = redact;
   return request;
 }
 

@@ -13,7 +13,8 @@ import type { Io } from "../exit.js";
 
 export async function renderOtlp(request: ExportRequest, io: Io): Promise<string> {
   const bytes = request.trace === "-" ? await readAll(io.stdin) : readFileSync(request.trace);
-  const events = readTraceSync(bytes, request.limits);
+  const read = readTraceSync(bytes, request.limits);
+  const events = request.redact ? read.map((event) => request.redact!.redact(event)) : read;
   const findings = judgeForFindings(events, request.revision, request.label, io);
   return exportTraceAsOtlpJson(events, { seed: createHash("sha256").update(bytes).digest(), findings }).json;
 }

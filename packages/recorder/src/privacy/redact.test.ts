@@ -35,8 +35,8 @@ describe("compileRedaction", () => {
           name: "echo",
           arguments: {
             user: "ann",
-            PASSWORD: "[redacted:key:password]",
-            deep: [{ password: "[redacted:key:password]" }],
+            PASSWORD: "[redacted:key:Password]",
+            deep: [{ password: "[redacted:key:Password]" }],
           },
         },
       },

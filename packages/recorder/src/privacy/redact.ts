@@ -43,9 +43,7 @@ const ENVELOPE = new Set(["jsonrpc", "id", "method"]);
 
 /** Compiles `rules`, or returns undefined when they redact nothing. Throws `RedactionRuleError` for a bad rule. */
 export function compileRedaction(rules: RedactionRules): Redactor | undefined {
-  const keys = new Map(
-    (rules.keys ?? []).map((k) => [k.toLowerCase(), redactionPlaceholder(`key:${k.toLowerCase()}`)]),
-  );
+  const keys = new Map((rules.keys ?? []).map((k) => [k.toLowerCase(), redactionPlaceholder(`key:${k}`)]));
   const values = (rules.values ?? []).map((source, i) => ({
     regex: compileValue(source),
     text: redactionPlaceholder(`value:${i + 1}`),
