@@ -7,6 +7,7 @@
  */
 import { Worker } from "node:worker_threads";
 import { openTraceWriter, type TraceEvent } from "@mcp-conf/trace-format";
+import type { RedactionRules } from "./privacy/redact.js";
 import type { PendingEvent, SessionInfo, Sink } from "./sink.js";
 
 /** What the worker is started with. */
@@ -33,6 +34,11 @@ export interface WorkerBatch {
   /** Events and in-flight bytes this batch holds, returned by its acknowledgement. */
   size: number;
   budget: number;
+}
+
+/** The recorder's redaction rules, sent once before the first batch. */
+export interface WorkerRedaction {
+  redaction: RedactionRules;
 }
 
 export interface WorkerReply {
@@ -114,6 +120,8 @@ class ThreadedFileSink implements Sink {
 
   open(info: SessionInfo): void {
     this.start(info.session);
+    // Before any batch: the worker redacts each line it builds, off the forwarding thread.
+    if (info.redaction) this.worker?.postMessage({ redaction: info.redaction } satisfies WorkerRedaction);
   }
 
   enqueue(item: PendingEvent): boolean {

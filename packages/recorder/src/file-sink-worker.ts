@@ -5,17 +5,19 @@
  * forwards the session's bytes. Each batch is acknowledged, which is what bounds the main thread's in-flight budget.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { openTraceWriter } from "@mcp-conf/trace-format";
+import { openTraceWriter, serializeEvent } from "@mcp-conf/trace-format";
 import {
   FLAG_SERVER_TO_CLIENT,
   FLAG_STREAMABLE_HTTP,
   FLAG_TRUNCATED,
   LINE_FIELDS,
   type WorkerBatch,
+  type WorkerRedaction,
   type WorkerReply,
   type WorkerStart,
 } from "./file-sink-thread.js";
-import { lineEventJson } from "./line-event.js";
+import { buildLineEvent, type LineRecord, lineEventJson } from "./line-event.js";
+import { compileRedaction, type Redactor } from "./privacy/redact.js";
 
 const start = workerData as WorkerStart;
 const errors: string[] = [];
@@ -31,7 +33,19 @@ function reply(message: WorkerReply): void {
   parentPort!.postMessage(message);
 }
 
-parentPort!.on("message", async (message: WorkerBatch | { close: true }) => {
+let redactor: Redactor | undefined;
+
+/** A line as its trace line: straight from its bytes, or built, redacted and serialised when redacting. */
+function lineJson(line: LineRecord): string {
+  if (!redactor) return lineEventJson(line);
+  return serializeEvent(redactor.redact(buildLineEvent(line)));
+}
+
+parentPort!.on("message", async (message: WorkerBatch | WorkerRedaction | { close: true }) => {
+  if ("redaction" in message) {
+    redactor = compileRedaction(message.redaction);
+    return;
+  }
   if ("close" in message) {
     await writer.close();
     reply({ acked: { events: 0, bytes: 0 }, written: writer.written, errors, closed: true });
@@ -51,7 +65,7 @@ parentPort!.on("message", async (message: WorkerBatch | { close: true }) => {
     const seq = meta[at]!;
     writer.writeLine(
       seq,
-      lineEventJson({
+      lineJson({
         seq,
         at: Number.isNaN(time) ? undefined : time,
         direction: flags & FLAG_SERVER_TO_CLIENT ? "server-to-client" : "client-to-server",

@@ -17,7 +17,14 @@ import { type HeaderInput, recordedHeaders } from "./headers.js";
 import { buildLineEvent, type LineRecord } from "./line-event.js";
 import type { ObservedLine } from "./line-splitter.js";
 import type { Redactor } from "./privacy/redact.js";
-import { type PendingEvent, QueuedSink, type QueueLimits, type Sink, type SinkStats } from "./sink.js";
+import {
+  type PendingEvent,
+  QueuedSink,
+  type QueueLimits,
+  type SessionInfo,
+  type Sink,
+  type SinkStats,
+} from "./sink.js";
 import { isFanOut } from "./sinks.js";
 import { RECORDER_NAME, RECORDER_VERSION } from "./version.js";
 
@@ -85,15 +92,21 @@ class LazyEvent implements PendingEvent {
   }
 }
 
-/** An observed line: built from its bytes, here or in a sink's own thread. */
+/** An observed line: built from its bytes (and redacted), here or in a sink's own thread. */
 class LineEvent implements PendingEvent {
   private built: TraceEvent | undefined;
   readonly size: number;
-  constructor(readonly line: LineRecord) {
+  constructor(
+    readonly line: LineRecord,
+    private readonly redactor: Redactor | undefined,
+  ) {
     this.size = line.bytes.length + 128;
   }
   event(): TraceEvent {
-    this.built ??= buildLineEvent(this.line);
+    if (this.built === undefined) {
+      const event = buildLineEvent(this.line);
+      this.built = this.redactor ? this.redactor.redact(event) : event;
+    }
     return this.built;
   }
 }
@@ -123,7 +136,8 @@ export class Recorder {
     this.redactor = options.redact;
     const given = Array.isArray(options.sink) ? options.sink : [options.sink as Sink];
     const sinks = [...given, ...(options.extraSinks ?? [])].flatMap((s) => (isFanOut(s) ? s.sinks : [s]));
-    const info = { session: this.session, label: this.label, transport: this.transport };
+    const info: SessionInfo = { session: this.session, label: this.label, transport: this.transport };
+    if (this.redactor) info.redaction = this.redactor.rules;
     for (const sink of sinks) sink.open?.(info);
     this.queues = sinks.map((sink) => new QueuedSink(sink, options.queue));
     if (options.open ?? true) {
@@ -189,10 +203,7 @@ export class Recorder {
       length: line.length,
       truncated: line.truncated,
     };
-    // With redaction, a line is built here rather than handed as bytes to a sink that builds it elsewhere.
-    const item = this.redactor
-      ? new LazyEvent(record.bytes.length + 128, () => this.seal(buildLineEvent(record)))
-      : new LineEvent(record);
+    const item = new LineEvent(record, this.redactor);
     for (const queue of this.queues) queue.push(item);
   }
 

@@ -5,6 +5,7 @@
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { LineRecord } from "./line-event.js";
+import type { RedactionRules } from "./privacy/redact.js";
 
 /** What the recorder tells a sink once, before the first event: the session it records. */
 export interface SessionInfo {
@@ -12,6 +13,8 @@ export interface SessionInfo {
   session: string;
   label: string;
   transport: TraceEvent["transport"];
+  /** The recorder's redaction: a sink that builds events from `PendingEvent.line` itself must apply it. */
+  redaction?: RedactionRules;
 }
 
 /** A destination for trace events. `write` may return a promise; the queue waits for it before the next event. */
@@ -56,7 +59,10 @@ export interface PendingEvent {
   /** Approximate observed size in bytes, for the queue's byte budget. */
   readonly size: number;
   event(): TraceEvent;
-  /** For an observed line: its raw facts, so a sink in another thread can build the event there. */
+  /**
+   * For an observed line: its raw facts, so a sink in another thread can build the event there — and redact it
+   * there by `SessionInfo.redaction`, which `event()` does here.
+   */
   readonly line?: LineRecord;
   /** A lifecycle event: small and rare, so queues take it even when full (a trace keeps its open and close). */
   readonly essential?: boolean;

@@ -6,18 +6,28 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { PassThrough } from "node:stream";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { createRecorder, fileSink, runStdioRelay, type Sink, threadedFileSink } from "../src/index.js";
+import {
+  compileRedaction,
+  createRecorder,
+  fileSink,
+  type Redactor,
+  runStdioRelay,
+  type Sink,
+  threadedFileSink,
+} from "../src/index.js";
+import { SECRET_SAMPLES } from "../src/privacy/secret-samples.js";
 import { tempDir } from "./helpers.js";
 
 const dir = tempDir();
 afterAll(() => dir.remove());
 let n = 0;
 
-async function relayCat(chunks: Uint8Array[], sink: Sink) {
+async function relayCat(chunks: Uint8Array[], sink: Sink, redact?: Redactor) {
   const stdin = new PassThrough();
   const done = runStdioRelay({
     command: "cat",
     sink,
+    redact,
     session: "fixed",
     timestamps: false,
     stdin,
@@ -31,6 +41,27 @@ async function relayCat(chunks: Uint8Array[], sink: Sink) {
 }
 
 describe("threadedFileSink", () => {
+  it("redacts on its thread exactly as the main-thread file sink does", async () => {
+    const redact = compileRedaction({ secrets: true, keys: ["password"], paths: ["$..apiKey"] });
+    const lines = SECRET_SAMPLES.map((s, i) =>
+      JSON.stringify({ jsonrpc: "2.0", id: i, method: "x", params: { t: s.text } }),
+    );
+    lines.push(
+      '{"jsonrpc":"2.0","id":99,"method":"y","params":{"password":1,"cfg":{"apiKey":"k-123"}}}',
+      "plain text line",
+    );
+    const input = [Buffer.from(`${lines.join("\n")}\n`)];
+    const a = `${dir.path}/redacted-main.jsonl`;
+    const b = `${dir.path}/redacted-thread.jsonl`;
+    await relayCat(input, fileSink(a), redact);
+    await relayCat(input, threadedFileSink(b), redact);
+    const text = readFileSync(b, "utf8");
+    expect(text).toBe(readFileSync(a, "utf8"));
+    for (const s of SECRET_SAMPLES) expect(text).not.toContain(JSON.stringify(s.value).slice(1, -1));
+    expect(text).not.toContain("k-123");
+    expect(text.match(/"redacted":true/g)).toHaveLength(2 * (lines.length - 1)); // cat: each line both ways
+  });
+
   it("writes byte for byte the trace the main-thread file sink writes", async () => {
     const line = fc.oneof(
       fc.json().map((j) => `${j}\n`),
