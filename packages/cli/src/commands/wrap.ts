@@ -9,7 +9,7 @@ import { copyFileSync, readFileSync, realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
-import { type Io, UsageError } from "../main.js";
+import { type Io, UsageError } from "../exit.js";
 import { fileProblem, writeOutput } from "../output.js";
 import { CLIENT_CONFIGS, CLIENTS, type ClientName, defaultConfigPath } from "../wrap/clients.js";
 import { entryText, type Launcher, listServers, unwrapServer, WrapError, wrapServer } from "../wrap/entry.js";
