@@ -19,5 +19,8 @@ export {
 export { HarBuilder } from "./har.js";
 /** The self-contained HTML viewer (one renderer for the export and the live view). */
 export { type HtmlOptions, renderHtml } from "./html.js";
+/** The live view's feed of a running session, and the loopback server of the viewer (live or recorded). */
+export { LiveFeed, type LiveUpdate, liveJudgement } from "./live-feed.js";
 /** The text transcript, terminal-safe. */
 export { renderText } from "./text.js";
+export { ViewerServer, type ViewerServerOptions } from "./viewer-server.js";

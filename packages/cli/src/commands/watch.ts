@@ -7,6 +7,7 @@ import { OtlpConfigError, parseOtlpHeaders, plaintextCollectorWarning, resolveTr
 import type { Argv } from "yargs";
 import { UsageError } from "../exit.js";
 import { LiveSessions } from "../watch/live-sessions.js";
+import { startLiveView, uiPort } from "../watch/ui.js";
 import type { Command } from "./index.js";
 import { RECORDING_UNREPEATABLE, type RecordArgs, recordingOptions, runRecording } from "./record.js";
 import { checkedRevision } from "./revision-option.js";
@@ -15,6 +16,7 @@ interface WatchArgs extends RecordArgs {
   revision?: string;
   otlp?: string;
   "otlp-header"?: string[];
+  ui?: string;
 }
 
 /** Test hook, documented in docs/watch.md: every judging pass also sleeps this many ms. */
@@ -27,6 +29,10 @@ export const watchCommand: Command<WatchArgs> = {
       .option("otlp", {
         type: "string",
         describe: "send one span per exchange to this OTLP/HTTP collector (base URL, or the full /v1/traces URL)",
+      })
+      .option("ui", {
+        type: "string",
+        describe: "serve the live view on 127.0.0.1 (any free port, or PORT); its URL is printed on stderr",
       })
       .option("otlp-header", {
         type: "string",
@@ -42,16 +48,22 @@ export const watchCommand: Command<WatchArgs> = {
     const otlp = argv.otlp === undefined ? undefined : collector(argv.otlp, argv["otlp-header"] ?? []);
     if (otlp?.warning) io.stderr.write(`mcp-conf watch: ${otlp.warning}\n`);
     const slowPassMs = Number(process.env[SLOW_PASS_ENV] ?? 0);
+    const view = argv.ui === undefined ? undefined : await startLiveView(uiPort(argv.ui), io.stderr);
     const live = new LiveSessions(io.stderr, {
       ...(argv.revision === undefined ? {} : { revision: argv.revision }),
       ...(slowPassMs > 0 ? { slowPassMs } : {}),
       ...(otlp ? { otlp: { url: otlp.url, headers: otlp.headers } } : {}),
+      ...(view ? { ui: view } : {}),
     });
-    return runRecording(argv, io, {
-      name: "watch",
-      sinksFor: (session, trace) => live.sinksFor(session, trace),
-      end: (session) => live.end(session),
-    });
+    try {
+      return await runRecording(argv, io, {
+        name: "watch",
+        sinksFor: (session, trace) => live.sinksFor(session, trace),
+        end: (session) => live.end(session),
+      });
+    } finally {
+      await view?.close();
+    }
   },
   unrepeatable: RECORDING_UNREPEATABLE,
 };

@@ -4,6 +4,7 @@
  * through one `WatchPrinter`. HTTP mode can carry several MCP sessions; each gets its own judge, its own trace id
  * and its own end-of-session report.
  */
+import { type LiveFeed, liveJudgement } from "@mcp-conf/export";
 import { type LiveJudge, startLiveJudge } from "@mcp-conf/live-judge";
 import { createOtlpSink, describeSummary, type OtlpSink, spanFindingsFromLive } from "@mcp-conf/otel-mapper";
 import { callbackSink, type Sink } from "@mcp-conf/recorder";
@@ -15,11 +16,14 @@ export interface LiveSessionOptions {
   slowPassMs?: number;
   /** Export spans to this OTLP traces URL, with these request headers. */
   otlp?: { url: string; headers: Record<string, string> };
+  /** The live view (`--ui`): each new session gets a feed, and the view follows the latest. */
+  ui?: { newFeed(): LiveFeed };
 }
 
 interface LiveSession {
   judge: LiveJudge;
   spans?: OtlpSink;
+  feed?: LiveFeed;
 }
 
 export class LiveSessions {
@@ -35,24 +39,30 @@ export class LiveSessions {
 
   /** The sinks that judge (and export) one session as it is recorded. */
   sinksFor(session: string, trace: string | undefined): Sink[] {
-    const { otlp, ...judging } = this.options;
+    const { otlp, ui, ...judging } = this.options;
     const spans = otlp ? createOtlpSink({ url: otlp.url, headers: otlp.headers }) : undefined;
+    const feed = ui?.newFeed();
     const judge = startLiveJudge({
       ...judging,
       ...(trace === undefined ? {} : { trace }),
       onPass: (update) => {
         this.printer.pass(update);
+        feed?.addFindings(update.findings);
         if (!spans) return;
         spans.addFindings(spanFindingsFromLive(update.findings), update.lastSeq);
         spans.judgedThrough(update.lastSeq);
       },
       onError: (message) => this.printer.error(message),
     });
-    this.sessions.set(session, spans ? { judge, spans } : { judge });
+    const live: LiveSession = { judge };
+    if (spans) live.spans = spans;
+    if (feed) live.feed = feed;
+    this.sessions.set(session, live);
     return [
       callbackSink((event) => {
         judge.observe(event);
         spans?.observe(event);
+        feed?.observe(event);
       }, "live-judge"),
     ];
   }
@@ -64,6 +74,7 @@ export class LiveSessions {
     this.sessions.delete(session);
     const summary = await live.judge.close();
     this.printer.end(summary);
+    live.feed?.end(liveJudgement(summary));
     if (!live.spans) return;
     live.spans.finish();
     live.spans.addFindings(spanFindingsFromLive(summary.endFindings));
