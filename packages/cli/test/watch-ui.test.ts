@@ -85,14 +85,10 @@ describe("watch --ui", () => {
     expect(await get(port, `/?token=${token}`, { origin: `http://127.0.0.1:${port}` })).toBe(200);
 
     const w = await browser.open(url.href);
-    await w.page.waitForFunction(() => document.querySelector("#timeline .row .label")?.textContent === "initialize");
+    // Waits by locator: the page's CSP forbids evaluating strings, and this package's tests are not compiled for the DOM.
+    await w.page.locator("#timeline .row .label", { hasText: /^initialize$/ }).waitFor();
     await client.callTool({ name: "echo", arguments: { message: "hello from the live view test" } });
-    await w.page.waitForFunction(() =>
-      Array.from(document.querySelectorAll("#timeline .row")).some(
-        (row) =>
-          row.querySelector(".label")?.textContent === "tools/call echo" && row.getAttribute("data-status") === "ok",
-      ),
-    );
+    await w.page.locator('#timeline .row[data-status="ok"]', { hasText: "tools/call echo" }).waitFor();
     // A ping that reuses the initialize request's id: the specification forbids it, so the live judge finds it.
     await transport.send({ jsonrpc: "2.0", id: 0, method: "ping" });
     await w.page.waitForSelector("#timeline .row.has-fail", { timeout: 20_000 });
@@ -105,13 +101,7 @@ describe("watch --ui", () => {
     }
 
     await client.close();
-    await w.page.waitForFunction(
-      () => document.querySelector("header .verdict")?.textContent?.startsWith("fail"),
-      undefined,
-      {
-        timeout: 30_000,
-      },
-    );
+    await w.page.locator("header .verdict", { hasText: /^fail/ }).waitFor({ timeout: 30_000 });
     expect(w.problems).toEqual([]);
     expect(w.requests.every((requested) => requested.startsWith(`http://127.0.0.1:${port}/`))).toBe(true);
     expect(stderr).toContain("mcp-conf watch: FAIL");

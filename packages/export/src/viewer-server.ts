@@ -99,8 +99,12 @@ export class ViewerServer {
       return;
     }
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
-    if (path === "/") return this.page(response);
-    if (path === "/events" && "feed" in this.source) return this.events(response);
+    if (path === "/") this.page(response);
+    else if (path === "/events" && "feed" in this.source) this.events(response);
+    else this.notFound(response);
+  }
+
+  private notFound(response: ServerResponse): void {
     response.writeHead(404, { "content-type": "text/plain; charset=utf-8", ...SECURITY_HEADERS });
     response.end("not found\n");
   }

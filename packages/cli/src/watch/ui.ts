@@ -3,7 +3,7 @@
  * with the token that opens it, goes to stderr.
  */
 import { LiveFeed, ViewerServer } from "@mcp-conf/export";
-import { UsageError } from "../main.js";
+import { UsageError } from "../exit.js";
 
 export interface LiveView {
   newFeed(): LiveFeed;
