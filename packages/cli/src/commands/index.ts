@@ -59,6 +59,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./export.js")).exportCommand,
   },
   {
+    command: "diff <before> <after>",
+    describe: "Compare two recorded sessions: definitions field by field, capabilities, call statuses and durations",
+    load: async () => (await import("./diff.js")).diffCommand,
+  },
+  {
     command: "wrap [server]",
     describe: "Rewrite a server entry of an MCP client's configuration to run under mcp-conf watch",
     load: async () => (await import("./wrap.js")).wrapCommand,
