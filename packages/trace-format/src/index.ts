@@ -32,6 +32,14 @@ export {
   traceEventSchema,
   traceEventSchemaValidator,
 } from "./event-schema.js";
+/** Values of the routing headers that mirror the body (`Mcp-Name`, `Mcp-Param-*`): the Base64 sentinel form. */
+export {
+  encodeHeaderValue,
+  type HeaderValueReading,
+  isPlainHeaderSafe,
+  PARAM_HEADER_PREFIX,
+  readHeaderValue,
+} from "./header-values.js";
 export {
   /** Classifies one JSON value as a JSON-RPC request, notification, result, error or invalid message. */
   classifyMessage,

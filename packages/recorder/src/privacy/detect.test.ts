@@ -117,6 +117,23 @@ describe("scanEventForSecrets", () => {
     ]);
   });
 
+  it("reads a routing header's Base64-encoded value and the argument name its Mcp-Param header mirrors", () => {
+    const event: TraceEvent = {
+      seq: 6,
+      ...base,
+      transport: "streamable-http",
+      kind: "http",
+      headers: {
+        "mcp-param-note": `=?base64?${Buffer.from(sample("aws-access-key").text).toString("base64")}?=`,
+        "mcp-param-api-key": "k-12345678",
+      },
+    };
+    expect(scanEventForSecrets(event)).toEqual([
+      { seq: 6, kind: "aws-access-key", location: "headers/mcp-param-note" },
+      { seq: 6, kind: "credential-pair", location: "headers/mcp-param-api-key" },
+    ]);
+  });
+
   it("knows credential names in any case and spelling", () => {
     for (const name of ["password", "API_KEY", "X-Api-Key", "apiKey", "access_token", "Authorization"]) {
       expect(isCredentialName(name), name).toBe(true);

@@ -3,7 +3,7 @@
  * its location, never the value. Redaction (`--redact-secrets`) replaces what it finds; `check --fail-on secret`
  * reports it. One module for both, so what is redacted and what is flagged cannot drift apart.
  */
-import { isRedactionPlaceholder, type TraceEvent } from "@mcp-conf/trace-format";
+import { isRedactionPlaceholder, PARAM_HEADER_PREFIX, readHeaderValue, type TraceEvent } from "@mcp-conf/trace-format";
 import { SECRET_PATTERNS, type SecretKind } from "./secret-kinds.js";
 
 /** One credential in a text: its kind and the span `[start, end)` of the value. */
@@ -101,10 +101,17 @@ export function scanEventForSecrets(event: TraceEvent): SecretFinding[] {
     case "http":
       for (const [name, value] of Object.entries(event.headers ?? {})) {
         const location = `headers/${name}`;
-        if (isCredentialName(name) && !isRedactionPlaceholder(value)) {
-          const shaped = detectSecrets(value);
+        // A routing header may carry its value Base64-encoded, and names the argument it mirrors after its prefix.
+        const reading = readHeaderValue(value);
+        const text = reading.value ?? value;
+        const param = name.startsWith(PARAM_HEADER_PREFIX) ? name.slice(PARAM_HEADER_PREFIX.length) : undefined;
+        if (
+          (isCredentialName(name) || (param !== undefined && isCredentialName(param))) &&
+          !isRedactionPlaceholder(value)
+        ) {
+          const shaped = detectSecrets(text);
           findings.push({ seq, kind: shaped[0]?.kind ?? "credential-pair", location });
-        } else inText(value, location);
+        } else inText(text, location);
       }
       break;
     case "raw":

@@ -1,4 +1,4 @@
-import type { TraceEvent } from "@mcp-conf/trace-format";
+import { encodeHeaderValue, readHeaderValue, type TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 import { compileRedaction, RedactionRuleError } from "./redact.js";
 import { SECRET_SAMPLES } from "./secret-samples.js";
@@ -125,6 +125,38 @@ describe("compileRedaction", () => {
     expect((out[2] as { headers: Record<string, string> }).headers["mcp-session-id"]).toBe(
       "[redacted:key:mcp-session-id]",
     );
+  });
+
+  it("hides a routing header that mirrors a hidden argument: by its parameter name, credential name or Base64 content", () => {
+    const token = sample("github-token");
+    const http = (headers: Record<string, string>): TraceEvent => ({
+      seq: 5,
+      direction: "client-to-server",
+      transport: "streamable-http",
+      kind: "http",
+      headers,
+    });
+    const byKey = compileRedaction({ keys: ["region"] })!.redact(
+      http({ "mcp-method": "tools/call", "mcp-param-region": "us-west1" }),
+    );
+    expect(byKey).toMatchObject({ redacted: true, headers: { "mcp-param-region": "[redacted:key:region]" } });
+    expect((byKey as { headers: Record<string, string> }).headers["mcp-method"]).toBe("tools/call");
+
+    const secrets = compileRedaction({ secrets: true })!;
+    const named = secrets.redact(http({ "mcp-param-api-key": "plain-but-secret" }));
+    expect(named).toMatchObject({ headers: { "mcp-param-api-key": "[redacted:secret:credential-pair]" } });
+
+    const encoded = secrets.redact(http({ "mcp-param-note": encodeHeaderValue(`über ${token.value}`) })) as {
+      redacted?: boolean;
+      headers: Record<string, string>;
+    };
+    expect(encoded.redacted).toBe(true);
+    expect(readHeaderValue(encoded.headers["mcp-param-note"]!)).toEqual({
+      encoded: true,
+      value: "über [redacted:secret:github-token]",
+    });
+    const untouched = http({ "mcp-name": encodeHeaderValue("wetter für köln") });
+    expect(secrets.redact(untouched)).toBe(untouched);
   });
 
   it("refuses a bad regular expression and a bad JSONPath with an error naming the rule", () => {

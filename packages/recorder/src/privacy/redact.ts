@@ -5,7 +5,14 @@
  * the event is marked `redacted: true`. The JSON-RPC envelope (`jsonrpc`, `id`, `method`) is never touched: the
  * judge pairs answers with requests by it, and our own redaction must not make a conforming session fail.
  */
-import { isRedactionPlaceholder, redactionPlaceholder, type TraceEvent } from "@mcp-conf/trace-format";
+import {
+  encodeHeaderValue,
+  isRedactionPlaceholder,
+  PARAM_HEADER_PREFIX,
+  readHeaderValue,
+  redactionPlaceholder,
+  type TraceEvent,
+} from "@mcp-conf/trace-format";
 import { exec, type JsonValue, query } from "jsonpath-rfc9535";
 import { detectSecrets, isCredentialName } from "./detect.js";
 
@@ -119,10 +126,33 @@ export function compileRedaction(rules: RedactionRules): Redactor | undefined {
     return walk(out, true);
   };
 
+  /**
+   * A routing header mirrors a body value (`Mcp-Param-{Name}` the argument marked `x-mcp-header: Name`), so the
+   * rules that hide that value in the body hide its mirror too: a key rule or credential name matching `Name`,
+   * and the text rules inside a Base64-encoded value (re-encoded, so the header keeps its form).
+   */
+  const redactHeader = (name: string, value: string): string => {
+    const keyed = keys.get(name);
+    if (keyed !== undefined) return keyed;
+    if (!name.startsWith(PARAM_HEADER_PREFIX) && name !== "mcp-name") return redactText(value);
+    const param = name.slice(PARAM_HEADER_PREFIX.length);
+    if (name !== "mcp-name") {
+      const byParam = keys.get(param);
+      if (byParam !== undefined) return byParam;
+      if (secrets && value.length >= 4 && isCredentialName(param) && !isRedactionPlaceholder(value)) {
+        return redactionPlaceholder("secret:credential-pair");
+      }
+    }
+    const reading = readHeaderValue(value);
+    if (!reading.encoded || reading.value === undefined) return redactText(value);
+    const decoded = redactText(reading.value);
+    return decoded === reading.value ? value : encodeHeaderValue(decoded);
+  };
+
   const redactHeaders = (headers: Record<string, string>): Record<string, string> => {
     let copy: Record<string, string> | undefined;
     for (const [name, value] of Object.entries(headers)) {
-      const next = keys.get(name) ?? redactText(value);
+      const next = redactHeader(name, value);
       if (next === value) continue;
       copy ??= { ...headers };
       copy[name] = next;
