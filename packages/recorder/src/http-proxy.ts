@@ -11,6 +11,7 @@ import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { type SessionOpening, SessionRouter } from "./http-sessions.js";
+import { LoopGuard } from "./loop-guard.js";
 import type { Redactor } from "./privacy/redact.js";
 import { safeUrl } from "./privacy/session-facts.js";
 import { ProxiedRequest, type ProxyContext } from "./proxied-request.js";
@@ -94,8 +95,14 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     return recorder;
   });
 
-  const context: ProxyContext = { upstream, client, agent, maxBytes, router, inFlight: new Set() };
-  const server = http.createServer((req, res) => new ProxiedRequest(context, req, res));
+  const loops = new LoopGuard();
+  const context: ProxyContext = { upstream, client, agent, maxBytes, router, inFlight: new Set(), loops };
+  const server = http.createServer((req, res) => {
+    if (loops.isOwn(req.socket)) {
+      req.resume();
+      loops.refuse(res, safeUrl(upstream));
+    } else new ProxiedRequest(context, req, res);
+  });
 
   const host = options.listen?.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
@@ -115,9 +122,9 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     host: address.address,
     close() {
       closing ??= (async () => {
+        for (const request of [...context.inFlight]) request.stop();
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
-        for (const request of context.inFlight) request.destroy();
         await stopped;
         agent.destroy();
         const sessions = await router.closeAll();

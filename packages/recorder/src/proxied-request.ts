@@ -9,6 +9,7 @@ import type http from "node:http";
 import type https from "node:https";
 import { BodyCopy, forwardable, headerValue, mapToUpstream } from "./http-forwarding.js";
 import { ExchangeLog, type SessionRouter } from "./http-sessions.js";
+import type { LoopGuard } from "./loop-guard.js";
 import { safeUrl } from "./privacy/session-facts.js";
 import { SseDataParser } from "./sse.js";
 
@@ -19,8 +20,10 @@ export interface ProxyContext {
   agent: http.Agent;
   maxBytes: number;
   router: SessionRouter;
-  /** Upstream requests not yet ended, so closing the proxy can abort them. */
-  inFlight: Set<http.ClientRequest>;
+  /** Exchanges not yet ended, so closing the proxy can record and abort them. */
+  inFlight: Set<ProxiedRequest>;
+  /** Knows the proxy's own upstream connections, so a request arriving on one is refused as a loop. */
+  loops: LoopGuard;
 }
 
 const INITIALIZE = /"method"\s*:\s*"initialize"/;
@@ -36,6 +39,8 @@ export class ProxiedRequest {
   private responded = false;
   /** The exchange has ended: the response completed, or either side broke it off, or it was refused. */
   private finished = false;
+  /** The client's request body has been read to its end. */
+  private requestEnd = false;
 
   constructor(
     private readonly proxy: ProxyContext,
@@ -57,7 +62,8 @@ export class ProxiedRequest {
       headers: forwardable(req.rawHeaders),
       agent: proxy.agent,
     });
-    proxy.inFlight.add(this.upstreamReq);
+    proxy.inFlight.add(this);
+    proxy.loops.track(this.upstreamReq);
 
     req.on("data", (chunk: Buffer) => this.requestChunk(chunk));
     req.on("end", () => this.requestEnded());
@@ -75,12 +81,16 @@ export class ProxiedRequest {
   }
 
   private requestEnded(): void {
-    if (this.body.length > 0) {
-      const line = this.body.line();
-      this.exchange.request((r) => r.observeLine("client-to-server", line));
-    }
+    this.requestEnd = true;
+    this.observeRequestBody();
     this.exchange.requestDone();
     this.upstreamReq.end();
+  }
+
+  private observeRequestBody(): void {
+    if (this.body.length === 0) return;
+    const line = this.body.line();
+    this.exchange.request((r) => r.observeLine("client-to-server", line));
   }
 
   private responseStarted(upstreamRes: http.IncomingMessage): void {
@@ -143,7 +153,7 @@ export class ProxiedRequest {
 
   /** The upstream could not be reached (or failed before answering): answer 502 ourselves, and record it. */
   private upstreamUnreachable(error: NodeJS.ErrnoException): void {
-    this.proxy.inFlight.delete(this.upstreamReq);
+    this.proxy.inFlight.delete(this);
     if (this.responded || this.finished) return;
     this.end();
     this.bindStateless();
@@ -176,9 +186,28 @@ export class ProxiedRequest {
     );
   }
 
+  /**
+   * The proxy is stopping with this exchange open (a server still working on `initialize`, then Ctrl-C): record
+   * what was seen and the abort now, in the session it belongs to or a sessionless one, so it reaches the trace.
+   */
+  stop(): void {
+    if (this.finished) return;
+    this.end();
+    if (!this.requestEnd) this.observeRequestBody();
+    this.bindStateless();
+    this.exchange.requestDone();
+    this.exchange.response((r) =>
+      r.lifecycle("transport-abort", {
+        direction: this.responded ? "server-to-client" : "client-to-server",
+        meta: { reason: "the proxy stopped before the response ended" },
+      }),
+    );
+    this.upstreamReq.destroy();
+  }
+
   private end(): void {
     this.finished = true;
-    this.proxy.inFlight.delete(this.upstreamReq);
+    this.proxy.inFlight.delete(this);
   }
 
   /** An exchange that never learnt its session is recorded in the stateless one. */

@@ -9,6 +9,8 @@ import type { SessionInfo, Sink } from "./sink.js";
 export interface FileSinkOptions {
   /** Overwrite an existing file. Without it an existing file is refused when the sink opens. */
   force?: boolean;
+  /** An existing file is kept and the trace goes to a numbered sibling (`NAME-2.jsonl`, …) instead of refused. */
+  sibling?: boolean;
   /**
    * The session id for `{session}`. Given here, the file opens at once (so errors surface before anything
    * starts); otherwise it opens when the recorder tells it its session.
@@ -30,6 +32,7 @@ export function fileSink(pathTemplate: string, options: FileSinkOptions = {}): S
     if (writer) return;
     writer = openTraceWriter(pathTemplate, {
       force: options.force ?? false,
+      sibling: options.sibling ?? false,
       session,
       flush: options.flush === "line" ? "line" : "none",
       onError: (error) => {

@@ -39,3 +39,37 @@ describe("SseDataParser", () => {
     expect(out).toEqual(["é€"]);
   });
 });
+
+describe("SseDataParser on bytes", () => {
+  function events(chunks: Buffer[], max?: number) {
+    const out: Array<{ bytes: Buffer; truncated: boolean; length: number }> = [];
+    const parser = new SseDataParser((l) => out.push(l), max);
+    for (const c of chunks) parser.push(c);
+    parser.end();
+    return out;
+  }
+
+  it("yields the bytes that arrived, invalid UTF-8 included (nothing is replaced with U+FFFD)", () => {
+    const bad = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xc3, 0x22, 0x7d]); // {"a":"\xff\xc3"}
+    const [event] = events([Buffer.concat([Buffer.from("data: "), bad, Buffer.from("\n\n")])]);
+    expect(event!.bytes.equals(bad)).toBe(true);
+  });
+
+  it("drops a byte order mark at the start of the stream, even split across chunks, and only there", () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const stream = Buffer.concat([bom, Buffer.from("data: a\n\n")]);
+    expect(events([stream.subarray(0, 2), stream.subarray(2)]).map((e) => e.bytes.toString())).toEqual(["a"]);
+    const later = Buffer.concat([Buffer.from("data: "), bom, Buffer.from("\n\n")]);
+    expect(events([later])[0]!.bytes.equals(bom)).toBe(true);
+  });
+
+  it("keeps the first bytes of a line far past the limit, fed in many chunks, and counts all of it", () => {
+    const chunks = [Buffer.from("data: ")];
+    for (let i = 0; i < 1000; i++) chunks.push(Buffer.alloc(1000, i % 2 ? "a" : "b"));
+    chunks.push(Buffer.from("\ndata: tail\n\n"));
+    const [event] = events(chunks, 1500);
+    expect(event!.length).toBe(1000 * 1000 + 1 + 4);
+    expect(event!.truncated).toBe(true);
+    expect(event!.bytes.toString()).toBe("b".repeat(1000) + "a".repeat(500));
+  });
+});

@@ -87,6 +87,20 @@ describe("openTraceWriter", () => {
     expect(readFileSync(writer.path, "utf8")).toBe("");
   });
 
+  it("with sibling, keeps an existing file and writes to the first free numbered sibling", async () => {
+    const path = freshPath();
+    const second = path.replace(/\.jsonl$/, "-2.jsonl");
+    writeFileSync(path, "keep me\n");
+    writeFileSync(second, "me too\n");
+    const writer = openTraceWriter(path, { sibling: true });
+    expect(writer.path).toBe(path.replace(/\.jsonl$/, "-3.jsonl"));
+    writer.write(SAMPLE_EVENTS[0]!);
+    await writer.close();
+    expect(readFileSync(path, "utf8")).toBe("keep me\n");
+    expect(readFileSync(second, "utf8")).toBe("me too\n");
+    expect(readTraceSync(readFileSync(writer.path))).toEqual([SAMPLE_EVENTS[0]]);
+  });
+
   it("refuses to overwrite an existing file unless forced", async () => {
     const path = freshPath();
     writeFileSync(path, "keep me\n");

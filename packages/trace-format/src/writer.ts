@@ -6,13 +6,18 @@
  * back to its last complete line, and anything else (a pipe, a device) gets a line break before the next event.
  */
 import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, extname } from "node:path";
 import { serializeEvent } from "./serialize.js";
 import type { TraceEvent, TraceEventInput } from "./types.js";
 
 export interface TraceWriterOptions {
   /** Overwrite an existing file (default: refuse). */
   force?: boolean;
+  /**
+   * An existing file is neither overwritten nor refused: the trace goes to the first free numbered sibling
+   * (`NAME-2.jsonl`, `NAME-3.jsonl`, …), so a session is never dropped for its name. Ignored with `force`.
+   */
+  sibling?: boolean;
   /** The session id that replaces `{session}` in the path (sanitised for a file name). */
   session?: string;
   /** "line" (default) writes each event as it comes; "none" batches lines in memory up to 64 KiB. */
@@ -99,6 +104,26 @@ function openExclusive(path: string, force: boolean): number {
     }
     const why = code ?? asError(error).message;
     throw new TraceWriterError("not-writable", path, `cannot create the trace file ${path} (${why})`);
+  }
+}
+
+const MAX_SIBLINGS = 10_000;
+
+/** `NAME-n.EXT` beside `NAME.EXT`. */
+function numberedSibling(path: string, n: number): string {
+  const ext = extname(path);
+  return `${path.slice(0, path.length - ext.length)}-${n}${ext}`;
+}
+
+/** Opens `path`, or with `sibling` the first numbered sibling free when `path` exists (each try is exclusive). */
+function openFree(path: string, force: boolean, sibling: boolean): { fd: number; opened: string } {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? path : numberedSibling(path, n);
+    try {
+      return { fd: openExclusive(candidate, force), opened: candidate };
+    } catch (error) {
+      if (!sibling || n >= MAX_SIBLINGS || !(error instanceof TraceWriterError) || error.code !== "exists") throw error;
+    }
   }
 }
 
@@ -259,6 +284,6 @@ export function openTraceWriter(
   files: WriterFiles = NODE_FILES,
 ): TraceWriter {
   const path = expandPath(pathTemplate, options.session);
-  const fd = openExclusive(path, options.force === true);
-  return new FileTraceWriter(path, fd, options.flush !== "none", options.onError, files);
+  const { fd, opened } = openFree(path, options.force === true, options.sibling === true);
+  return new FileTraceWriter(opened, fd, options.flush !== "none", options.onError, files);
 }

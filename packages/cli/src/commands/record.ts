@@ -218,7 +218,7 @@ function prepareHttpTraces(argv: RecordArgs, io: Io, prefix: string): (opening: 
   const template = traceTemplate(argv.output, process.env);
   if (template.includes(SESSION)) {
     checkTemplateDirectory(template);
-    return ({ session }) => openFileSink(template, argv.force, session);
+    return ({ session }) => openFileSink(template, argv.force, session, false, true);
   }
   let first: Sink | undefined = openFileSink(template, argv.force, "");
   const later = perSessionTemplate(template);
@@ -228,7 +228,7 @@ function prepareHttpTraces(argv: RecordArgs, io: Io, prefix: string): (opening: 
       first = undefined;
       return sink;
     }
-    const sink = openFileSink(later, argv.force, session);
+    const sink = openFileSink(later, argv.force, session, false, true);
     io.stderr.write(
       `${prefix} another session (${escapeTerminal(session)}): its trace goes to ${escapeTerminal(sink.path ?? "")}\n`,
     );

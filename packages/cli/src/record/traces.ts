@@ -22,12 +22,19 @@ export function traceTemplate(output: string | undefined, env: NodeJS.ProcessEnv
 /**
  * Opens a file sink now, turning "exists" and "cannot create" into one-line usage errors. `threaded`: events are
  * built and written on a worker thread, so the thread that forwards the session only copies each line's bytes
- * (the stdio relay; bench/recorder measures it against the main-thread sink).
+ * (the stdio relay; bench/recorder measures it against the main-thread sink). `sibling`: a session met while
+ * running whose file exists goes to a numbered sibling rather than being refused (and so lost).
  */
-export function openFileSink(template: string, force: boolean, session: string, threaded = false): Sink {
+export function openFileSink(
+  template: string,
+  force: boolean,
+  session: string,
+  threaded = false,
+  sibling = false,
+): Sink {
   checkTemplateDirectory(template);
   try {
-    return threaded ? threadedFileSink(template, { force, session }) : fileSink(template, { force, session });
+    return threaded ? threadedFileSink(template, { force, session }) : fileSink(template, { force, session, sibling });
   } catch (error) {
     if (error instanceof TraceWriterError) {
       throw new UsageError(`record: ${error.message.replace("use force", "use --force")}`);
