@@ -39,6 +39,7 @@ export {
   type CompareOptions,
   changesBehaviour,
   compareSessions,
+  describeSession,
   type SessionComparison,
 } from "./compare/sessions.js";
 /** Context cost: tokens per definition, counted with gpt-tokenizer's o200k_base encoding. */

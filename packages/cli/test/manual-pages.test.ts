@@ -17,7 +17,7 @@ afterAll(() => dir.remove());
 const PAGES = [
   { page: "privacy.md", shows: "--redact-secrets --redact-key password" },
   { page: "wrap.md", shows: "cmp before.json claude_desktop_config.json" },
-  { page: "diff.md", shows: "mcp-conf diff monday.jsonl tuesday.jsonl --exit-code" },
+  { page: "diff.md", shows: "mcp-conf baseline tuesday.jsonl --baseline baselines --accept" },
 ];
 
 describe.each(PAGES)("docs/$page", ({ page, shows }) => {

@@ -51,8 +51,8 @@ export function compareSessions(
   if (versionOf(before) !== undefined) protocol.before = versionOf(before)!;
   if (versionOf(after) !== undefined) protocol.after = versionOf(after)!;
   const comparison: SessionComparison = {
-    before: describe(before),
-    after: describe(after),
+    before: describeSession(before),
+    after: describeSession(after),
     protocol,
     serverInfo: diffJson(before.peers.server ?? {}, after.peers.server ?? {}),
     capabilities: {
@@ -88,7 +88,8 @@ function callsOf(analysis: SessionAnalysis): CallEntry[] {
   return analysis.timeline.filter((entry): entry is CallEntry => entry.kind === "call");
 }
 
-function describe(analysis: SessionAnalysis): ComparedSession {
+/** Which session an analysis is: its label, recorder session id, start, and server name and version. */
+export function describeSession(analysis: SessionAnalysis): ComparedSession {
   const out: ComparedSession = {};
   if (analysis.session.label !== undefined) out.label = analysis.session.label;
   if (analysis.session.id !== undefined) out.id = analysis.session.id;

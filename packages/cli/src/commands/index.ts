@@ -64,6 +64,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./diff.js")).diffCommand,
   },
   {
+    command: "baseline <trace>",
+    describe: "Trust-on-first-use tool-definition baselines per server label: drift reported field by field",
+    load: async () => (await import("./baseline.js")).baselineCommand,
+  },
+  {
     command: "wrap [server]",
     describe: "Rewrite a server entry of an MCP client's configuration to run under mcp-conf watch",
     load: async () => (await import("./wrap.js")).wrapCommand,
