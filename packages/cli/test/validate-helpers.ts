@@ -17,14 +17,14 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `mcp-conf ARGS` from the repository root, optionally feeding standard input. */
-export function mcpConf(args: string[], stdin?: string): CliRun {
+/** Runs `mcp-conf ARGS` from the repository root, optionally feeding standard input and setting variables. */
+export function mcpConf(args: string[], stdin?: string, env: NodeJS.ProcessEnv = {}): CliRun {
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd: REPO_ROOT,
     input: stdin ?? "",
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, FORCE_COLOR: "0" },
+    env: { ...process.env, FORCE_COLOR: "0", ...env },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

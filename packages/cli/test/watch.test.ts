@@ -49,7 +49,7 @@ describe("watch stdio, replaying the tool-name charset session", () => {
 
     const end = docExample("watch.md", "watch-tool-006-end");
     const afterReport = stderr.slice(reportStart + validated.stdout.length).split("\n");
-    const tail = [...validated.stdout.trimEnd().split("\n").slice(-2), ...afterReport.slice(0, 1)];
+    const tail = [...validated.stdout.trimEnd().split("\n").slice(-3), ...afterReport.slice(0, 1)];
     expect(tail).toEqual(end);
     expect(afterReport[1]).toBe(`mcp-conf watch: trace written to ${trace} (7 events)`);
   });
@@ -86,7 +86,7 @@ describe("watch never slows the session", () => {
 
     // Every finding still arrives: each of the report's LOG-001 findings was printed, live or at the end.
     const printed = lastWatch.stderr.split("\n").filter((line) => line.startsWith("mcp-conf watch: FAIL LOG-001"));
-    const inReport = lastWatch.stderr.match(/^ {8}seq \d+: /gm) ?? [];
+    const inReport = lastWatch.stderr.match(/^ {8}\[server\] seq \d+: /gm) ?? [];
     expect(printed.length).toBe(200);
     expect(inReport.length).toBe(200);
     expect(lastWatch.stderr).toContain("mcp-conf watch: 202 exchange(s); findings so far: 200 fail, 0 warn\n");

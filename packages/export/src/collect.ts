@@ -5,13 +5,15 @@
 import { Analyzer, measureContextCost } from "@mcp-conf/analysis";
 import { findingsOfReport } from "@mcp-conf/live-judge";
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import { createJudge, RevisionError } from "@mcp-conf/validator";
+import { type Actor, createJudge, RevisionError } from "@mcp-conf/validator";
 import { type ExportDocument, exportDocument, type Judgement } from "./document.js";
 import { HarBuilder } from "./har.js";
 
 export interface CollectOptions {
   /** Judge at this revision, whatever the trace declares. */
   revision?: string;
+  /** Judge only the obligations of this side (default both). */
+  actor?: Actor;
   /** Also pair HTTP requests with responses for a HAR export. */
   har?: boolean;
   /** Count the definitions' tokens (default true). */
@@ -29,7 +31,10 @@ export async function collectSession(
   options: CollectOptions = {},
 ): Promise<Collected> {
   const analyzer = new Analyzer();
-  const judge = createJudge(options.revision === undefined ? {} : { revision: options.revision });
+  const judge = createJudge({
+    ...(options.revision === undefined ? {} : { revision: options.revision }),
+    ...(options.actor === undefined ? {} : { actor: options.actor }),
+  });
   const har = options.har ? new HarBuilder() : undefined;
   let judgeError: string | undefined;
   for await (const event of events) {

@@ -6,6 +6,7 @@
  */
 import type { SessionFacts } from "@mcp-conf/trace-format";
 import {
+  type Actor,
   ALL_CHECKS,
   type Finding,
   judgeRequirement,
@@ -23,7 +24,10 @@ export class Attribution {
   private readonly byId = new Map<string, Requirement>();
   private readonly revision: string;
 
-  constructor(registry: Registry) {
+  constructor(
+    registry: Registry,
+    private readonly actor: Actor = "both",
+  ) {
     this.revision = registry.revision;
     for (const requirement of registry.requirements) {
       this.byId.set(requirement.id, requirement);
@@ -44,7 +48,7 @@ export class Attribution {
       findings: (check: string) => (check === finding.check ? [finding] : []),
     };
     for (const requirement of this.byCheck.get(finding.check) ?? []) {
-      const { outcome } = judgeRequirement(requirement, facts, evidence);
+      const { outcome } = judgeRequirement(requirement, facts, evidence, this.actor);
       if (outcome === "fail" || outcome === "warn") rows.push(liveFinding(requirement, finding, this.revision));
     }
     return rows;

@@ -66,6 +66,9 @@ export class LiveJudge {
     if (options.trace !== undefined) workerOptions.trace = options.trace;
     if (options.slowPassMs !== undefined) workerOptions.slowPassMs = options.slowPassMs;
     if (options.pacing !== undefined) workerOptions.pacing = options.pacing;
+    if (options.actor !== undefined) workerOptions.actor = options.actor;
+    if (options.reportRows !== undefined) workerOptions.reportRows = options.reportRows;
+    if (options.color !== undefined) workerOptions.color = options.color;
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: workerOptions });
     this.worker.unref();
     this.worker.on("message", (message: FromWorker) => this.receive(message));

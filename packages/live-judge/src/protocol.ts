@@ -3,7 +3,7 @@
  * agree on the shapes; everything here survives structured cloning.
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import type { Level, Report } from "@mcp-conf/validator";
+import type { Actor, Level, Report, TextRows } from "@mcp-conf/validator";
 
 /** One finding as it counts against one requirement: what a live line prints. */
 export interface LiveFinding {
@@ -28,6 +28,12 @@ export interface Tally {
 
 export interface WorkerOptions {
   revision?: string;
+  /** Whose obligations to judge (validator `JudgeOptions.actor`); default both. */
+  actor?: Actor;
+  /** The end-of-session report's rows: `all`, or (as the CLI prints by default) only the `problems`. Default all. */
+  reportRows?: TextRows;
+  /** Colour the report's FAIL and WARN markers. */
+  color?: boolean;
   /** The trace file as the user should see it named in the report's `trace:` line. */
   trace?: string;
   /** Test hook: every pass also sleeps this long, to prove a slow judge never slows the session. */

@@ -23,7 +23,10 @@ const BURST_MS = 250;
 const TALLY_EVERY_MS = 100;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-const judge: Judge = createJudge(options.revision === undefined ? {} : { revision: options.revision });
+const judge: Judge = createJudge({
+  ...(options.revision === undefined ? {} : { revision: options.revision }),
+  ...(options.actor === undefined ? {} : { actor: options.actor }),
+});
 let attribution: Attribution | undefined;
 const posted = new Set<string>();
 let seen = 0;
@@ -112,7 +115,7 @@ function observe(event: TraceEvent): void {
 function collect(into: LiveFinding[]): void {
   const findings = judge.findings();
   if (findings.length === seen || !judge.registry || !judge.facts) return;
-  attribution ??= new Attribution(judge.registry);
+  attribution ??= new Attribution(judge.registry, options.actor);
   for (; seen < findings.length; seen++) {
     for (const live of attribution.attribute(findings[seen]!, judge.facts)) {
       const key = findingKey(live);
@@ -130,12 +133,16 @@ function done(): void {
   try {
     if (broken !== undefined) throw new Error(broken);
     const report = judge.finish();
-    attribution ??= new Attribution(judge.registry!);
+    attribution ??= new Attribution(judge.registry!, options.actor);
     message = {
       type: "done",
       all: attribution.fromReport(report),
       report,
-      reportText: renderReport(report, "text", options.trace === undefined ? {} : { trace: options.trace }),
+      reportText: renderReport(report, "text", {
+        ...(options.trace === undefined ? {} : { trace: options.trace }),
+        rows: options.reportRows ?? "all",
+        color: options.color === true,
+      }),
       exchanges,
       busyMs: 0,
     };

@@ -38,6 +38,8 @@ export {
   renderReport,
   renderReports,
   reportToJson,
+  TEXT_ROWS,
+  type TextRows,
 } from "./report/index.js";
 /** Validation against a revision's official MCP JSON Schema. */
 export { type SchemaValidator, schemaFor, schemaRevisions } from "./schema/index.js";

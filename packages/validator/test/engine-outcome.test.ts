@@ -14,6 +14,8 @@ function evidence(known: string[], examined: Record<string, number> = {}, findin
 }
 
 const finding: Finding = { check: "t.a", seq: 3, detail: "bad" };
+/** The fixture requirements bind the server, so a row's copy of a finding is owed by it. */
+const owed: Finding = { ...finding, owner: "server" };
 
 describe("row precedence", () => {
   it("excluded wins over everything, even a missing check", () => {
@@ -56,7 +58,7 @@ describe("row precedence", () => {
       FACTS_WITH_TOOLS,
       evidence(["t.a"], { "t.a": 2 }, [finding]),
     );
-    expect(row).toEqual({ id: "T-001", level, outcome, findings: [finding] });
+    expect(row).toEqual({ id: "T-001", level, outcome, findings: [owed] });
   });
 
   it("pass when some check of the row examined a subject and none found anything", () => {
@@ -79,7 +81,65 @@ describe("row precedence", () => {
       {},
       evidence(["t.a"], {}, [finding]),
     );
-    expect(row.findings).toEqual([finding]);
+    expect(row.findings).toEqual([owed]);
+  });
+});
+
+describe("--actor: whose obligations are judged", () => {
+  const clientFinding: Finding = { check: "t.a", seq: 4, detail: "sent by the client", owner: "client" };
+
+  it("a clause binding the other side is not applicable, naming the side it binds, even with findings", () => {
+    const row = judgeRequirement(
+      requirement("T-001", { checks: ["t.a"], actor: "client" }),
+      {},
+      evidence(["t.a"], { "t.a": 1 }, [finding]),
+      "server",
+    );
+    expect(row).toEqual({ id: "T-001", level: "MUST", outcome: "not-applicable", binds: "client" });
+  });
+
+  it("the binding comes after unsupported and before the capability gate", () => {
+    const unsupported = judgeRequirement(
+      requirement("T-001", { checks: ["t.missing"], actor: "client" }),
+      {},
+      evidence([]),
+      "server",
+    );
+    expect(unsupported.outcome).toBe("unsupported");
+    const gated = judgeRequirement(
+      requirement("T-001", { checks: ["t.a"], actor: "client", capability: "client.sampling" }),
+      {},
+      evidence(["t.a"]),
+      "server",
+    );
+    expect(gated).toEqual({ id: "T-001", level: "MUST", outcome: "not-applicable", binds: "client" });
+  });
+
+  it("a clause binding the judged side is judged as without --actor", () => {
+    const row = judgeRequirement(
+      requirement("T-001", { checks: ["t.a"], actor: "server" }),
+      {},
+      evidence(["t.a"], { "t.a": 1 }, [finding]),
+      "server",
+    );
+    expect(row).toEqual({ id: "T-001", level: "MUST", outcome: "fail", findings: [owed] });
+  });
+
+  it("of a clause binding both, only findings the judged side owes (or that name no side) count", () => {
+    const both = requirement("T-001", { checks: ["t.a"], actor: "both" });
+    const evidenceOf = evidence(["t.a"], { "t.a": 2 }, [clientFinding, finding]);
+    expect(judgeRequirement(both, {}, evidenceOf, "server").findings).toEqual([finding]);
+    expect(judgeRequirement(both, {}, evidenceOf, "client").findings).toEqual([finding, clientFinding]);
+    expect(judgeRequirement(both, {}, evidence(["t.a"], { "t.a": 1 }, [clientFinding]), "server").outcome).toBe("pass");
+  });
+
+  it("a row's finding is owed by the side its clause binds, whatever the engine guessed", () => {
+    const row = judgeRequirement(
+      requirement("T-001", { checks: ["t.a"], actor: "server" }),
+      {},
+      evidence(["t.a"], { "t.a": 1 }, [clientFinding]),
+    );
+    expect(row.findings).toEqual([{ ...clientFinding, owner: "server" }]);
   });
 });
 

@@ -121,7 +121,7 @@ describe("findings and attribution", () => {
       requirement("T-002", { level: "SHOULD", checks: ["t.flag"] }),
     ]);
     const report = validate(mixedTrace().events, { registry: reg, checks: [check] });
-    const finding = { check: "t.flag", seq: 4, detail: "tool call at 4" };
+    const finding = { check: "t.flag", seq: 4, detail: "tool call at 4", owner: "server" };
     expect(report.requirements).toEqual([
       { id: "T-001", level: "MUST", outcome: "fail", findings: [finding] },
       { id: "T-002", level: "SHOULD", outcome: "warn", findings: [finding] },
@@ -142,7 +142,8 @@ describe("findings and attribution", () => {
       seen.push(judge.findings().length);
     }
     expect(seen.slice(3, 6)).toEqual([0, 1, 1]);
-    expect(judge.findings()).toEqual([{ check: "t.flag", seq: 4, detail: "tool call at 4" }]);
+    // Seq 4 is the client's tools/call: the engine names its sender; a row binding the server makes it the owner.
+    expect(judge.findings()).toEqual([{ check: "t.flag", seq: 4, detail: "tool call at 4", owner: "client" }]);
   });
 
   it("keeps at most maxFindingsPerCheck findings and sums up the rest in one finding at finish", () => {
@@ -286,7 +287,7 @@ describe("revision", () => {
     expect(read.revisions.slice(0, 3)).toEqual([undefined, undefined, REVISION]);
     expect(read.heard.events).toEqual(["lifecycle@0", "lifecycle@11"]);
     expect(read.heard.messages).toEqual([1, 2, 3, 4, 5, 7, 8, 9, 10]);
-    expect(read.findings).toEqual([{ check: "t.all", seq: 1, detail: "initialize seen" }]);
+    expect(read.findings).toEqual([{ check: "t.all", seq: 1, detail: "initialize seen", owner: "client" }]);
   });
 
   it("exposes the registry and the session facts once the revision is known", () => {

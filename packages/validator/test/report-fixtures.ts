@@ -58,7 +58,9 @@ export function sampleReport(overrides: Partial<Record<string, Partial<Requireme
       id: "LIFE-003",
       level: "MUST",
       outcome: "fail",
-      findings: [{ check: "life.initialized-sent", detail: "the client never sent notifications/initialized" }],
+      findings: [
+        { check: "life.initialized-sent", detail: "the client never sent notifications/initialized", owner: "client" },
+      ],
     },
     {
       id: "TOOL-006",
@@ -66,7 +68,12 @@ export function sampleReport(overrides: Partial<Record<string, Partial<Requireme
       outcome: "warn",
       capability: "server.tools",
       findings: [
-        { check: "tool.name-charset", seq: 5, detail: 'tool name "weather lookup,v2!" contains characters: " ,!"' },
+        {
+          check: "tool.name-charset",
+          seq: 5,
+          detail: 'tool name "weather lookup,v2!" contains characters: " ,!"',
+          owner: "server",
+        },
       ],
     },
     { id: "AUTH-001", level: "MUST", outcome: "excluded", exclusion: "the OAuth flow happens off the MCP wire" },

@@ -45,6 +45,56 @@ describe("text report", () => {
     expect(text).not.toMatch(/[\u001b\u202e]/);
   });
 
+  it("with rows: problems lists only failing, warning and unsupported rows, each finding naming the side that owes it", () => {
+    expect(renderReport(sampleReport(), "text", { trace: "traces/run.jsonl", rows: "problems" })).toBe(
+      [
+        "MCP trace validation — revision 2025-11-25",
+        "trace: traces/run.jsonl",
+        "",
+        "  FAIL  LIFE-003 (MUST)",
+        "        [client] the client never sent notifications/initialized",
+        "  WARN  TOOL-006 (SHOULD)",
+        '        [server] seq 5: tool name "weather lookup,v2!" contains characters: " ,!"',
+        "  UNSUP TOOL-099 (MUST)",
+        "        missing checks: tool.not-written",
+        "",
+        "totals: 1 pass, 1 fail, 1 warn, 1 excluded, 1 unsupported, 1 not applicable, 1 not observed",
+        "verdict: unsupported",
+        "4 other requirement(s) not shown; --all lists every requirement",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("with nothing to show, goes from the header straight to the totals", () => {
+    const clean = sampleReport({
+      "LIFE-003": { outcome: "pass", findings: [] },
+      "TOOL-006": { outcome: "pass", findings: [] },
+      "TOOL-099": { outcome: "pass" },
+    });
+    expect(renderReport(clean, "text", { rows: "problems" }).split("\n").slice(0, 3)).toEqual([
+      "MCP trace validation — revision 2025-11-25",
+      "",
+      "totals: 1 pass, 1 fail, 1 warn, 1 excluded, 1 unsupported, 1 not applicable, 1 not observed",
+    ]);
+  });
+
+  it("colours FAIL red and WARN yellow only when asked, leaving the alignment as it was", () => {
+    const plain = renderReport(sampleReport(), "text");
+    const colored = renderReport(sampleReport(), "text", { color: true });
+    expect(plain).not.toContain("\u001b");
+    expect(colored).toContain("  \u001b[31mFAIL\u001b[0m  LIFE-003 (MUST)\n");
+    expect(colored).toContain("  \u001b[33mWARN\u001b[0m  TOOL-006 (SHOULD)\n");
+    expect(colored.replace(/\u001b\[\d+m/g, "")).toBe(plain);
+  });
+
+  it("says which side a not-applicable row binds when --actor left it unjudged", () => {
+    const report = sampleReport({ "SAMP-001": { capability: undefined, binds: "client" } });
+    expect(renderReport(report, "text")).toContain(
+      "  N/A   SAMP-001 (MUST)\n        binds the client, whose obligations were not judged (--actor)\n",
+    );
+  });
+
   it("separates several reports with one blank line", () => {
     const one = renderReport(sampleReport(), "text");
     expect(renderReports([{ report: sampleReport() }, { report: sampleReport() }], "text")).toBe(`${one}\n${one}`);

@@ -159,8 +159,10 @@ describe("SARIF report", () => {
       region: { startLine: 6 },
     });
     expect(results[1].message.text).toBe(
-      'TOOL-006 (SHOULD) seq 5: tool name "weather lookup,v2!" contains characters: " ,!"',
+      'TOOL-006 (SHOULD) [server] seq 5: tool name "weather lookup,v2!" contains characters: " ,!"',
     );
+    expect(results[1].properties).toEqual({ check: "tool.name-charset", seq: 5, owner: "server" });
+    expect(results[0].properties).toEqual({ check: "life.initialized-sent", owner: "client" });
   });
 
   it("gives results from standard input no location", () => {

@@ -9,12 +9,15 @@
  */
 import type { Redactor } from "@mcp-conf/recorder";
 import type { ReadTraceOptions } from "@mcp-conf/trace-format";
+import type { Actor } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { EXIT, UsageError } from "../exit.js";
 import { exportFailure } from "../export/failure.js";
 import { renderExport } from "../export/render.js";
 import { refuseOutputThatIsInput, writeOutput } from "../output.js";
 import { parseRedaction, type RedactionArgs, redactionOptions } from "../record/redaction.js";
+import { actorOption, parseActor } from "../report-options.js";
+import { resolveTraceArgument } from "../sessions/store.js";
 import type { Command } from "./index.js";
 import { checkedRevision } from "./revision-option.js";
 
@@ -29,6 +32,7 @@ interface ExportArgs extends RedactionArgs {
   revision?: string;
   "max-events"?: number;
   "max-line-bytes"?: number;
+  actor: string;
 }
 
 /** The parsed, checked invocation every format's writer reads. */
@@ -39,6 +43,8 @@ export interface ExportRequest {
   /** How the trace is named in messages. */
   label: string;
   revision?: string;
+  /** Whose obligations the findings judge. */
+  actor: Actor;
   limits: ReadTraceOptions;
   /** Applied to every event as it is read, before any format sees it. */
   redact?: Redactor;
@@ -46,7 +52,7 @@ export interface ExportRequest {
 
 export const exportCommand: Command<ExportArgs> = {
   builder: (yargs: Argv) =>
-    yargs
+    actorOption(yargs)
       .positional("trace", { type: "string", describe: "trace file (JSONL); - reads standard input" })
       .option("type", {
         alias: "T",
@@ -86,11 +92,12 @@ function parseExport(argv: ExportArgs): ExportRequest {
   if (!(EXPORT_TYPES as readonly string[]).includes(type)) {
     throw new UsageError(`export: unknown type ${JSON.stringify(type)} (expected ${EXPORT_TYPES.join(", ")})`);
   }
-  const trace = String(argv.trace);
+  const trace = resolveTraceArgument(String(argv.trace));
   const request: ExportRequest = {
     type: type as ExportType,
     trace,
     label: trace === "-" ? "standard input" : trace,
+    actor: parseActor("export", argv.actor),
     limits: {},
   };
   if (argv.revision !== undefined) {

@@ -14,6 +14,7 @@ import {
   type TraceEvent,
 } from "@mcp-conf/trace-format";
 import {
+  type Actor,
   assertNever,
   createJudge,
   isReportFormat,
@@ -26,6 +27,8 @@ import {
 } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
+import { actorOption, allRowsOption, parseActor, useColor } from "../report-options.js";
+import { resolveTraceArgument } from "../sessions/store.js";
 import type { Command } from "./index.js";
 import { checkedRevision } from "./revision-option.js";
 
@@ -34,6 +37,8 @@ interface ValidateArgs {
   format: string;
   revision?: string;
   strict: boolean;
+  actor: string;
+  all: boolean;
   "max-events"?: string;
   "max-line-bytes"?: string;
 }
@@ -47,8 +52,12 @@ interface TraceResult {
 
 export const validateCommand: Command<ValidateArgs> = {
   builder: (yargs: Argv) =>
-    yargs
-      .positional("trace", { type: "string", array: true, describe: "trace files (JSONL); - reads standard input" })
+    allRowsOption(actorOption(yargs))
+      .positional("trace", {
+        type: "string",
+        array: true,
+        describe: "trace files (JSONL) or session ids from `mcp-conf sessions ls`; - reads standard input",
+      })
       .option("format", {
         alias: "f",
         type: "string",
@@ -69,7 +78,8 @@ export const validateCommand: Command<ValidateArgs> = {
         `validate: unknown format ${JSON.stringify(format)} (expected ${REPORT_FORMATS.join(", ")})`,
       );
     }
-    const traces = argv.trace.map(String);
+    const actor = parseActor("validate", argv.actor);
+    const traces = argv.trace.map((trace) => resolveTraceArgument(String(trace)));
     if (traces.filter((t) => t === "-").length > 1) throw new UsageError("validate: standard input (-) given twice");
     if (argv.revision !== undefined) checkedRevision("validate", argv.revision);
     const limits: ReadTraceOptions = {};
@@ -79,13 +89,17 @@ export const validateCommand: Command<ValidateArgs> = {
     if (maxLineBytes !== undefined) limits.maxLineBytes = positiveInteger("--max-line-bytes", String(maxLineBytes));
 
     const streamed = format === "text" || format === "json";
+    const color = useColor(io.stdout);
     const judged: JudgedTrace[] = [];
     let worst: number = EXIT.ok;
     for (const trace of traces) {
-      const result = await judgeTrace(trace, argv.revision, argv.strict, limits, io);
+      const result = await judgeTrace(trace, { revision: argv.revision, strict: argv.strict, actor, limits }, io);
       worst = Math.max(worst, result.exitCode);
       if (result.problem !== undefined) io.stderr.write(`mcp-conf validate: ${escapeTerminal(result.problem)}\n`);
       if (result.judged === undefined) continue;
+      if (format === "text") {
+        result.judged.context = { ...result.judged.context, rows: argv.all ? "all" : "problems", color };
+      }
       if (streamed) {
         if (judged.length > 0 && format === "text") io.stdout.write("\n");
         io.stdout.write(renderReports([result.judged], format));
@@ -106,15 +120,17 @@ function positiveInteger(flag: string, value: string): number {
   return n;
 }
 
-async function judgeTrace(
-  trace: string,
-  revision: string | undefined,
-  strict: boolean,
-  limits: ReadTraceOptions,
-  io: Io,
-): Promise<TraceResult> {
+interface JudgeSettings {
+  revision: string | undefined;
+  strict: boolean;
+  actor: Actor;
+  limits: ReadTraceOptions;
+}
+
+async function judgeTrace(trace: string, settings: JudgeSettings, io: Io): Promise<TraceResult> {
+  const { revision, strict, actor, limits } = settings;
   const label = trace === "-" ? "standard input" : trace;
-  const judge = createJudge(revision === undefined ? {} : { revision });
+  const judge = createJudge(revision === undefined ? { actor } : { revision, actor });
   const lineOfSeq = new Map<number, number>();
   let events = 0;
   let nonLifecycle = 0;

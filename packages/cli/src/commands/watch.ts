@@ -6,6 +6,7 @@
 import { OtlpConfigError, parseOtlpHeaders, plaintextCollectorWarning, resolveTracesUrl } from "@mcp-conf/otel-mapper";
 import type { Argv } from "yargs";
 import { UsageError } from "../exit.js";
+import { actorOption, allRowsOption, parseActor, useColor } from "../report-options.js";
 import { LiveSessions } from "../watch/live-sessions.js";
 import { startLiveView, uiPort } from "../watch/ui.js";
 import type { Command } from "./index.js";
@@ -14,6 +15,8 @@ import { checkedRevision } from "./revision-option.js";
 
 interface WatchArgs extends RecordArgs {
   revision?: string;
+  actor: string;
+  all: boolean;
   otlp?: string;
   "otlp-header"?: string[];
   ui?: string;
@@ -24,7 +27,7 @@ const SLOW_PASS_ENV = "MCP_CONF_WATCH_SLOW_PASS_MS";
 
 export const watchCommand: Command<WatchArgs> = {
   builder: (yargs: Argv) =>
-    recordingOptions(yargs)
+    allRowsOption(actorOption(recordingOptions(yargs)))
       .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
       .option("otlp", {
         type: "string",
@@ -49,8 +52,12 @@ export const watchCommand: Command<WatchArgs> = {
     if (otlp?.warning) io.stderr.write(`mcp-conf watch: ${otlp.warning}\n`);
     const slowPassMs = Number(process.env[SLOW_PASS_ENV] ?? 0);
     const view = argv.ui === undefined ? undefined : await startLiveView(uiPort(argv.ui), io.stderr);
+    const actor = parseActor("watch", argv.actor);
     const live = new LiveSessions(io.stderr, {
       ...(argv.revision === undefined ? {} : { revision: argv.revision }),
+      actor,
+      reportRows: argv.all ? "all" : "problems",
+      color: useColor(io.stderr),
       ...(slowPassMs > 0 ? { slowPassMs } : {}),
       ...(otlp ? { otlp: { url: otlp.url, headers: otlp.headers } } : {}),
       ...(view ? { ui: view } : {}),

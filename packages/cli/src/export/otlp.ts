@@ -15,13 +15,14 @@ export async function renderOtlp(request: ExportRequest, io: Io): Promise<string
   const bytes = request.trace === "-" ? await readAll(io.stdin) : readFileSync(request.trace);
   const read = readTraceSync(bytes, request.limits);
   const events = request.redact ? read.map((event) => request.redact!.redact(event)) : read;
-  const findings = judgeForFindings(events, request.revision, request.label, io);
+  const findings = judgeForFindings(events, request, io);
   return exportTraceAsOtlpJson(events, { seed: createHash("sha256").update(bytes).digest(), findings }).json;
 }
 
 /** The findings of the trace's report, as span findings; none (said on stderr) when the trace cannot be judged. */
-function judgeForFindings(events: TraceEvent[], revision: string | undefined, label: string, io: Io): SpanFinding[] {
-  const judge = createJudge(revision === undefined ? {} : { revision });
+function judgeForFindings(events: TraceEvent[], request: ExportRequest, io: Io): SpanFinding[] {
+  const { revision, actor, label } = request;
+  const judge = createJudge(revision === undefined ? { actor } : { revision, actor });
   try {
     for (const event of events) judge.observe(event);
     const report = judge.finish();

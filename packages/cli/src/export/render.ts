@@ -22,7 +22,7 @@ export async function renderExport(request: ExportRequest, io: Io): Promise<stri
     return lines.join("");
   }
   const options = request.revision === undefined ? {} : { revision: request.revision };
-  const collected = await collectSession(events, { ...options, har: request.type === "har" });
+  const collected = await collectSession(events, { ...options, actor: request.actor, har: request.type === "har" });
   switch (request.type) {
     case "json":
       return renderJson(collected.document);

@@ -8,10 +8,15 @@ import { type LiveFeed, liveJudgement } from "@mcp-conf/export";
 import { type LiveJudge, startLiveJudge } from "@mcp-conf/live-judge";
 import { createOtlpSink, describeSummary, type OtlpSink, spanFindingsFromLive } from "@mcp-conf/otel-mapper";
 import { callbackSink, type Sink } from "@mcp-conf/recorder";
+import type { Actor, TextRows } from "@mcp-conf/validator";
 import { WatchPrinter } from "./printer.js";
 
 export interface LiveSessionOptions {
   revision?: string;
+  actor?: Actor;
+  /** The end-of-session report's rows (`--all`: every requirement). */
+  reportRows?: TextRows;
+  color?: boolean;
   /** Test hook: every judging pass also sleeps this long (documented in docs/watch.md). */
   slowPassMs?: number;
   /** Export spans to this OTLP traces URL, with these request headers. */

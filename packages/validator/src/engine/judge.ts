@@ -20,12 +20,13 @@ import {
 import { ALL_CHECKS } from "../checks/index.js";
 import { knownRevisions, loadRegistry } from "../registry/index.js";
 import { schemaFor } from "../schema/index.js";
+import { trimOldest } from "./bounded.js";
 import { DispatchTables, type RunningCheck, runningCheck } from "./dispatch.js";
 import { CheckError, RevisionError } from "./errors.js";
 import { checkedEvents } from "./input.js";
 import { judgeRequirement, totalsOf, verdictOf } from "./outcome.js";
 import { chooseRevision, type RevisionChoice } from "./revision.js";
-import type { Capture, CheckContext, CheckDefinition, Finding, Registry, Report } from "./types.js";
+import type { Actor, Capture, CheckContext, CheckDefinition, Finding, Registry, Report, Side } from "./types.js";
 
 /**
  * The longest detail a finding keeps, cut with "…" beyond: the one cap on what a check writes (each quoted value
@@ -46,6 +47,11 @@ export interface JudgeOptions {
   maxFindingsPerCheck?: number;
   /** Events buffered while the revision is unknown before giving up with a `RevisionError`. Default 10,000. */
   maxBufferedEvents?: number;
+  /**
+   * Whose obligations to judge: `server` or `client` judges only the clauses binding that side (and, of clauses
+   * binding both, the findings that side owes); the other side's rows are not applicable. Default `both`.
+   */
+  actor?: Actor;
 }
 
 /** How much one check did: subjects examined and findings reported (including any beyond the kept ones). */
@@ -84,6 +90,8 @@ export interface Judge {
 
 const DEFAULT_MAX_FINDINGS_PER_CHECK = 1000;
 const DEFAULT_MAX_BUFFERED_EVENTS = 10_000;
+/** Message senders remembered by seq, so a finding about a recent event knows which side sent it. */
+const RECENT_SENDERS = 4096;
 
 /** Creates a judge for one trace. Throws a `RevisionError` at once if `options.revision` is unknown. */
 export function createJudge(options: JudgeOptions = {}): Judge {
@@ -115,12 +123,15 @@ class Pipeline {
   readonly states = new Map<string, CheckState>();
   readonly tables: DispatchTables;
   readonly known: ReadonlySet<string>;
+  /** The side that sent each recent message event, by seq (bounded). */
+  private readonly senders = new Map<number, Side>();
 
   constructor(
     readonly registry: Registry,
     catalogue: readonly CheckDefinition[],
     private readonly findings: Finding[],
     private readonly maxFindingsPerCheck: number,
+    private readonly actor: Actor,
   ) {
     this.known = new Set(catalogue.map((check) => check.id));
     const named = new Set(registry.requirements.flatMap((requirement) => requirement.checks ?? []));
@@ -137,7 +148,7 @@ class Pipeline {
   }
 
   private contextFor(check: string, state: CheckState, schema: ReturnType<typeof schemaFor>): CheckContext {
-    const { correlator, tracker, findings, maxFindingsPerCheck } = this;
+    const { correlator, tracker, findings, maxFindingsPerCheck, senders } = this;
     const revision = this.registry.revision;
     return {
       revision,
@@ -147,11 +158,13 @@ class Pipeline {
       examined() {
         state.examined++;
       },
-      report(seq, detail) {
+      report(seq, detail, owner) {
         state.reported++;
         if (state.kept.length >= maxFindingsPerCheck) return;
         const text = detail.length > MAX_DETAIL_LENGTH ? `${detail.slice(0, MAX_DETAIL_LENGTH)}…` : detail;
         const finding: Finding = seq === undefined ? { check, detail: text } : { check, seq, detail: text };
+        const side = owner ?? (seq === undefined ? undefined : senders.get(seq));
+        if (side !== undefined) finding.owner = side;
         state.kept.push(finding);
         findings.push(finding);
       },
@@ -173,6 +186,10 @@ class Pipeline {
   private phase = "";
 
   observe(event: TraceEvent): void {
+    if (event.kind === "message") {
+      this.senders.set(event.seq, event.direction === "client-to-server" ? "client" : "server");
+      trimOldest(this.senders, RECENT_SENDERS);
+    }
     const { messages, exchanges, issues } = this.correlator.observe(event);
     const tables = this.tables;
     if (event.kind === "http") this.tracker.event(event);
@@ -249,7 +266,7 @@ class Pipeline {
       findings: (check: string) => this.states.get(check)?.kept ?? [],
     };
     const requirements = this.registry.requirements.map((requirement) =>
-      judgeRequirement(requirement, facts, evidence),
+      judgeRequirement(requirement, facts, evidence, this.actor),
     );
     const totals = totalsOf(requirements);
     return { revision: this.registry.revision, totals, requirements, verdict: verdictOf(totals), capture };
@@ -399,7 +416,13 @@ class IncrementalJudge implements Judge {
   }
 
   private start(registry: Registry): void {
-    this.pipeline = new Pipeline(registry, this.catalogue, this.findingList, this.maxFindingsPerCheck);
+    this.pipeline = new Pipeline(
+      registry,
+      this.catalogue,
+      this.findingList,
+      this.maxFindingsPerCheck,
+      this.options.actor ?? "both",
+    );
   }
 
   /** The registry of a revision `chooseRevision` accepted (so one of `known()`). */

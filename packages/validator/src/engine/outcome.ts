@@ -5,6 +5,7 @@
  */
 import { hasCapability, type SessionFacts } from "@mcp-conf/trace-format";
 import {
+  type Actor,
   assertNever,
   type Finding,
   type Level,
@@ -33,13 +34,15 @@ export function levelFails(level: Level): boolean {
 }
 
 /**
- * The outcome of one requirement: excluded → unsupported (a named check is missing) → not-applicable (capability
- * gate undeclared) → fail / warn (findings, by level) → pass (a subject was examined) → not-observed.
+ * The outcome of one requirement: excluded → unsupported (a named check is missing) → not-applicable (the clause
+ * binds a side `actor` does not judge, or its capability gate is undeclared) → fail / warn (findings, by level;
+ * under `actor` only those that side owes) → pass (a subject was examined) → not-observed.
  */
 export function judgeRequirement(
   requirement: Requirement,
   facts: SessionFacts,
   evidence: CheckEvidence,
+  actor: Actor = "both",
 ): RequirementRow {
   const row = (outcome: Outcome): RequirementRow => ({ id: requirement.id, level: requirement.level, outcome });
 
@@ -49,17 +52,34 @@ export function judgeRequirement(
   const missing = checks.filter((check) => !evidence.known.has(check));
   if (missing.length > 0) return { ...row("unsupported"), missing_checks: missing };
 
+  if (actor !== "both" && requirement.actor !== "both" && requirement.actor !== actor) {
+    return { ...row("not-applicable"), binds: requirement.actor };
+  }
+
   if (requirement.capability !== undefined && !hasCapability(facts, requirement.capability)) {
     return { ...row("not-applicable"), capability: requirement.capability };
   }
 
-  const findings = [...new Set(checks)].flatMap((check) => evidence.findings(check));
+  const findings = [...new Set(checks)]
+    .flatMap((check) => evidence.findings(check))
+    .map((finding) => ownedFinding(finding, requirement.actor))
+    .filter((finding) => actor === "both" || finding.owner !== otherSide(actor));
   if (findings.length > 0) {
     return { ...row(levelFails(requirement.level) ? "fail" : "warn"), findings: sortFindings(findings) };
   }
 
   if (checks.some((check) => evidence.examined(check) > 0)) return row("pass");
   return row("not-observed");
+}
+
+/** A row's copy of a finding: owed by the clause's side, or (a clause binding both) by the side the engine named. */
+function ownedFinding(finding: Finding, binds: Actor): Finding {
+  if (binds === "both") return finding;
+  return finding.owner === binds ? finding : { ...finding, owner: binds };
+}
+
+function otherSide(side: "server" | "client"): "server" | "client" {
+  return side === "server" ? "client" : "server";
 }
 
 /** Report order within a row: seq ascending (findings without a seq last), then check id, then detail. */

@@ -14,7 +14,11 @@ import type {
 
 export const LEVELS = ["MUST", "MUST NOT", "REQUIRED", "SHOULD", "SHOULD NOT", "MAY"] as const;
 export type Level = (typeof LEVELS)[number];
-export type Actor = "server" | "client" | "both";
+/** Whom a clause binds; `--actor` names the side(s) whose obligations are judged. */
+export const ACTORS = ["server", "client", "both"] as const;
+export type Actor = (typeof ACTORS)[number];
+/** One side of a session: the one a finding is owed by. */
+export type Side = Exclude<Actor, "both">;
 
 export interface RequirementSource {
   /** The page path under the revision, e.g. `server/tools`. */
@@ -49,6 +53,11 @@ export interface Finding {
   check: string;
   seq?: number;
   detail: string;
+  /**
+   * The side that owes the clause: in a report row, the requirement's actor, or for a clause binding both sides the
+   * sender of the event at `seq` (or the side the check named). Absent when nothing says which side.
+   */
+  owner?: Side;
 }
 
 /** A closed set: every renderer handles each one (see `assertNever`). */
@@ -63,6 +72,8 @@ export interface RequirementRow {
   exclusion?: string;
   missing_checks?: string[];
   capability?: string;
+  /** Not applicable because the clause binds this side and only the other one was judged (`--actor`). */
+  binds?: Side;
 }
 
 export interface Totals {
@@ -121,8 +132,11 @@ export interface CheckContext {
   readonly facts: SessionFacts;
   /** Counts one subject examined. A row passes only if some subject was examined. */
   examined(): void;
-  /** Reports a finding against every requirement that lists this check. */
-  report(seq: number | undefined, detail: string): void;
+  /**
+   * Reports a finding against every requirement that lists this check. `owner`: the side that owes it where that is
+   * not the sender of the event at `seq` (a request never answered is owed by its receiver).
+   */
+  report(seq: number | undefined, detail: string, owner?: Side): void;
   /** Validates `value` against a `$defs` type of the revision's official JSON Schema; returns error texts (empty = valid). */
   validateSchema(definition: string, value: unknown): string[];
   /** Whether the revision's schema defines this `$defs` type. */

@@ -12,7 +12,18 @@ export interface RenderContext {
   lineOfSeq?: ReadonlyMap<number, number>;
   /** The registry the report was judged against (quotes, URLs, actors); defaults to the revision's own. */
   registry?: Registry;
+  /**
+   * Text only: `all` (default) lists every requirement; `problems` only the failing, warning and unsupported rows,
+   * with the side that owes each finding, and a line counting the rows not shown.
+   */
+  rows?: TextRows;
+  /** Text only: colour the FAIL and WARN markers with ANSI escapes (the caller decides: a terminal, NO_COLOR…). */
+  color?: boolean;
 }
+
+/** Which rows the text report lists. */
+export const TEXT_ROWS = ["all", "problems"] as const;
+export type TextRows = (typeof TEXT_ROWS)[number];
 
 /** The formats `renderReport` writes. */
 export const REPORT_FORMATS = ["text", "json", "junit", "sarif"] as const;

@@ -9,7 +9,14 @@ import { type JudgedTrace, renderJunit } from "./junit.js";
 import { renderSarif } from "./sarif.js";
 import { renderText } from "./text.js";
 
-export { isReportFormat, REPORT_FORMATS, type RenderContext, type ReportFormat } from "./context.js";
+export {
+  isReportFormat,
+  REPORT_FORMATS,
+  type RenderContext,
+  type ReportFormat,
+  TEXT_ROWS,
+  type TextRows,
+} from "./context.js";
 export { reportToJson } from "./json.js";
 export type { JudgedTrace } from "./junit.js";
 export { findingLine, totalsLine } from "./text.js";

@@ -20,6 +20,7 @@ interface JsonRow {
   exclusion?: string;
   missing_checks?: string[];
   capability?: string;
+  binds?: string;
 }
 
 /** The JSON report as a value (before serialisation), members in their fixed order. */
@@ -57,6 +58,7 @@ function rowToJson(row: RequirementRow): JsonRow {
   if (row.exclusion !== undefined) out.exclusion = row.exclusion;
   if (row.missing_checks !== undefined && row.missing_checks.length > 0) out.missing_checks = [...row.missing_checks];
   if (row.capability !== undefined) out.capability = row.capability;
+  if (row.binds !== undefined) out.binds = row.binds;
   return out;
 }
 

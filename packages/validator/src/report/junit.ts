@@ -7,6 +7,7 @@
 import { assertNever, type Report, type RequirementRow } from "../engine/types.js";
 import type { RenderContext } from "./context.js";
 import { areaOf, outcomeLabel } from "./outcome-labels.js";
+import { ownerLabel } from "./owner.js";
 import { findingPlainLine } from "./plain-finding.js";
 import { type RequirementLookup, requirementLookup } from "./requirement-lookup.js";
 import { escapeXml, escapeXmlAttribute } from "./xml-text.js";
@@ -101,6 +102,9 @@ function renderCase(row: RequirementRow, lookup: RequirementLookup): string[] {
     case "unsupported":
       return skip(`unsupported: missing checks ${(row.missing_checks ?? []).join(", ")}`);
     case "not-applicable":
+      if (row.binds !== undefined) {
+        return skip(`not applicable: binds the ${row.binds}, whose obligations were not judged (--actor)`);
+      }
       return skip(
         row.capability === undefined
           ? outcomeLabel(row.outcome)
@@ -116,7 +120,7 @@ function renderCase(row: RequirementRow, lookup: RequirementLookup): string[] {
 /** The findings, one per line, then the clause and its URL when the registry has them. */
 function body(row: RequirementRow, lookup: RequirementLookup): string {
   const lines = (row.findings ?? []).map(
-    (f) => `${row.outcome.toUpperCase()} ${row.id} (${row.level}) ${findingPlainLine(f)}`,
+    (f) => `${row.outcome.toUpperCase()} ${row.id} (${row.level}) [${ownerLabel(f)}] ${findingPlainLine(f)}`,
   );
   const requirement = lookup.get(row.id);
   if (requirement !== undefined) {

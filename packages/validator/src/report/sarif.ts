@@ -8,6 +8,7 @@ import { assertNever, type Finding, type Report, type RequirementRow } from "../
 import type { RenderContext } from "./context.js";
 import type { JudgedTrace } from "./junit.js";
 import { isAbsoluteLevel } from "./outcome-labels.js";
+import { ownerLabel } from "./owner.js";
 import { findingPlainLine } from "./plain-finding.js";
 import { type RequirementLookup, requirementLookup } from "./requirement-lookup.js";
 
@@ -21,7 +22,15 @@ interface SarifRule {
   helpUri?: string;
   defaultConfiguration: { level: SarifLevel };
   /** The clause's level and binding, and this trace's outcome for it (SARIF has no per-rule verdict of its own). */
-  properties: { level: string; outcome: string; actor?: string; capability?: string; exclusion?: string };
+  properties: {
+    level: string;
+    outcome: string;
+    actor?: string;
+    capability?: string;
+    exclusion?: string;
+    /** Set when `--actor` left this clause unjudged: the side it binds. */
+    binds?: string;
+  };
 }
 
 interface SarifResult {
@@ -32,7 +41,8 @@ interface SarifResult {
   locations?: {
     physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } };
   }[];
-  properties: { check: string; seq?: number };
+  /** The check that found it, the event it rests on, and the side that owes the clause. */
+  properties: { check: string; seq?: number; owner: string };
 }
 
 /** Renders one or more reports as one SARIF 2.1.0 log (JSON, two-space indent, trailing newline). */
@@ -85,6 +95,7 @@ function sarifRule(row: RequirementRow, lookup: RequirementLookup): SarifRule {
     if (requirement.capability !== undefined) rule.properties.capability = requirement.capability;
   }
   if (row.exclusion !== undefined) rule.properties.exclusion = row.exclusion;
+  if (row.binds !== undefined) rule.properties.binds = row.binds;
   return rule;
 }
 
@@ -117,8 +128,11 @@ function sarifResult(
     ruleId: row.id,
     ruleIndex,
     level,
-    message: { text: `${row.id} (${row.level}) ${findingPlainLine(finding)}` },
-    properties: finding.seq === undefined ? { check: finding.check } : { check: finding.check, seq: finding.seq },
+    message: { text: `${row.id} (${row.level}) [${ownerLabel(finding)}] ${findingPlainLine(finding)}` },
+    properties:
+      finding.seq === undefined
+        ? { check: finding.check, owner: ownerLabel(finding) }
+        : { check: finding.check, seq: finding.seq, owner: ownerLabel(finding) },
   };
   if (context.trace !== undefined && context.trace !== "-") {
     const line = finding.seq === undefined ? undefined : context.lineOfSeq?.get(finding.seq);

@@ -28,7 +28,7 @@ export const answeredEmpty: CheckDefinition = {
         if (!response) {
           if (exchange.request.direction === "client-to-server" && rejections.wasRefused(exchange.request.message.id))
             return;
-          ctx.report(exchange.request.seq, `the ${receiver} never answered ping ${id}`);
+          ctx.report(exchange.request.seq, `the ${receiver} never answered ping ${id}`, receiver);
           return;
         }
         const m = response.message;

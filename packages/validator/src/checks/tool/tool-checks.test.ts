@@ -38,12 +38,17 @@ describe("tool names", () => {
     const detail =
       'tool name "weather lookup,v2!" contains characters outside A-Z, a-z, 0-9, underscore, hyphen, and dot: " ,!"';
     expect(complaints).toEqual([
-      { id: "TOOL-006", level: "SHOULD", outcome: "warn", findings: [{ check: "tool.name-charset", seq: 5, detail }] },
+      {
+        id: "TOOL-006",
+        level: "SHOULD",
+        outcome: "warn",
+        findings: [{ check: "tool.name-charset", seq: 5, detail, owner: "server" }],
+      },
       {
         id: "TOOL-007",
         level: "SHOULD NOT",
         outcome: "warn",
-        findings: [{ check: "tool.name-charset", seq: 5, detail }],
+        findings: [{ check: "tool.name-charset", seq: 5, detail, owner: "server" }],
       },
     ]);
   });

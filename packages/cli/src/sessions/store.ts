@@ -1,0 +1,77 @@
+/**
+ * The recorded sessions in the state directory (`<state>/sessions/<id>.jsonl`, where `record` writes when no `-o`
+ * is given): listing them newest first, and turning a session id into its trace path — so every command that takes
+ * a TRACE also takes an id from `mcp-conf sessions ls`. An id is checked before it becomes part of a path.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { stateDirectory } from "@mcp-conf/recorder";
+import { UsageError } from "../main.js";
+
+const TRACE_EXTENSION = ".jsonl";
+
+/** `<state>/sessions`, where recorded sessions live. */
+export function sessionsDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  return join(stateDirectory(env), "sessions");
+}
+
+/** Whether `value` can name a session: letters, digits, `.`, `_`, `-`, not starting with a dot, at most 200. */
+export function isSessionId(value: string): boolean {
+  return value.length > 0 && value.length <= 200 && /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(value);
+}
+
+export interface StoredSession {
+  id: string;
+  path: string;
+  /** Last modified, in ms since the epoch: the order `ls` lists them in. */
+  modifiedMs: number;
+  bytes: number;
+}
+
+/** Every stored session, newest first (by the time its trace was last written). */
+export function listStoredSessions(env: NodeJS.ProcessEnv = process.env): StoredSession[] {
+  const dir = sessionsDirectory(env);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const sessions: StoredSession[] = [];
+  for (const name of names) {
+    if (!name.endsWith(TRACE_EXTENSION)) continue;
+    const id = name.slice(0, -TRACE_EXTENSION.length);
+    if (!isSessionId(id)) continue;
+    const path = join(dir, name);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat?.isFile()) continue;
+    sessions.push({ id, path, modifiedMs: stat.mtimeMs, bytes: stat.size });
+  }
+  return sessions.sort((a, b) => b.modifiedMs - a.modifiedMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** The trace path of a stored session, or undefined if there is none by that id. */
+export function storedSessionPath(id: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (!isSessionId(id)) return undefined;
+  const path = join(sessionsDirectory(env), `${id}${TRACE_EXTENSION}`);
+  return statSync(path, { throwIfNoEntry: false })?.isFile() ? path : undefined;
+}
+
+/**
+ * What a TRACE argument names: `-` (standard input) and existing paths as they are, else the stored session of
+ * that id; anything else is returned unchanged, for the reader to report as missing.
+ */
+export function resolveTraceArgument(argument: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (argument === "-" || existsSync(argument)) return argument;
+  return storedSessionPath(argument, env) ?? argument;
+}
+
+/** The newest stored session's trace, for commands whose TRACE may be left out. */
+export function newestSessionPath(command: string, env: NodeJS.ProcessEnv = process.env): string {
+  const newest = listStoredSessions(env)[0];
+  if (!newest) {
+    throw new UsageError(`${command}: no TRACE given and no recorded session in ${sessionsDirectory(env)}`);
+  }
+  return newest.path;
+}
