@@ -38,7 +38,10 @@ beforeAll(async () => {
   const everything = await startEverythingHttp();
   try {
     trace = join(dir.path, "probe.jsonl");
-    const recorder = spawnCli(["record", "http", "--upstream", everything.url, "-o", trace], dir.path);
+    const recorder = spawnCli(
+      ["record", "http", "--upstream", everything.url, "--listen", "127.0.0.1:0", "-o", trace],
+      dir.path,
+    );
     recorder.stdout!.resume();
     const line = await textOf(recorder.stderr!).waitFor(/proxying http:\/\/\S+\//);
     await initializeOnly(line.replace("proxying ", ""));
