@@ -54,7 +54,7 @@ beforeAll(async () => {
 
 afterAll(() => dir.remove());
 
-describe("validate --actor on a recorded initialize-only probe of server-everything", () => {
+describe("validate --actor on a recorded initialize-only probe of server-everything", { timeout: 60_000 }, () => {
   it("fails the client's missing notifications/initialized when both sides are judged, owed by the client", () => {
     const run = mcpConf(["validate", trace]);
     expect(run.code, run.stderr).toBe(1);
