@@ -4,7 +4,7 @@
  */
 import { ACTORS, type Actor } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
-import { UsageError } from "./main.js";
+import { UsageError } from "./exit.js";
 
 /** Adds `--actor` to a command. */
 export function actorOption<T>(yargs: Argv<T>): Argv<T> {

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { stateDirectory } from "@mcp-conf/recorder";
-import { UsageError } from "../main.js";
+import { UsageError } from "../exit.js";
 
 const TRACE_EXTENSION = ".jsonl";
 
