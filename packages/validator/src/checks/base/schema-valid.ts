@@ -23,7 +23,15 @@ const DEFERRED: Readonly<Record<string, readonly RegExp[]>> = {
     /\/uri: must match format "uri"$/,
     // RES-010 (res.blob-base64), PROM-003/004 (prom.image/audio-content-encoded): base64 payloads
     /\/(blob|data): must match format "byte"$/,
+    // 2026-07-28: BASE (meta.required-fields-present) — a request without its per-request _meta fields
+    /^(\(root\): must have required property 'params'|\/params: must have required property '_meta'|\/params\/_meta: must have required property 'io\.modelcontextprotocol\/(protocolVersion|clientCapabilities)')$/,
+    // 2026-07-28: BASE (modern.result-type-present), CACHE (cache.hints-present) — a result without resultType or hints
+    /^\(root\): must have required property '(resultType|ttlMs|cacheScope)'$/,
+    // 2026-07-28: CACHE (cache.ttl-non-negative)
+    /^\/ttlMs: must be >= 0$/,
   ],
+  // 2026-07-28: MRTR (mrtr.input-request-kinds) — an input request that is none of the three kinds
+  InputRequiredResult: [/^\/inputRequests\//],
   // LIFE-004 (life.initialize-result-complete)
   InitializeResult: [
     /^\(root\): must have required property '(capabilities|serverInfo)'$/,
@@ -44,6 +52,8 @@ export function isDeferred(type: string, errors: readonly string[]): boolean {
 
 /** Task-augmented requests are answered by a CreateTaskResult. */
 const TASK_RESULT = "CreateTaskResult";
+/** Multi round-trip requests (2026-07-28) may be answered by an InputRequiredResult. */
+const INPUT_REQUIRED_RESULT = "InputRequiredResult";
 
 export const schemaValid: CheckDefinition = {
   id: "base.schema-valid",
@@ -93,6 +103,11 @@ export const schemaValid: CheckDefinition = {
         if (response.type !== "result" || !isPlainObject(response.result)) return; // non-objects: BASE-008
         let type = tables.result.get(exchange.method);
         if (type === undefined) return;
+        if (response.result.resultType === "input_required") {
+          // Where the method allows none, mrtr.input-required-methods judges it.
+          if (!tables.inputRequired.has(exchange.method)) return;
+          type = INPUT_REQUIRED_RESULT;
+        }
         const params = exchange.request.message.params;
         if (isPlainObject(params) && isPlainObject(params.task) && "task" in response.result) type = TASK_RESULT;
         judge(exchange.response.seq, type, response.result, `result of ${exchange.method}`);

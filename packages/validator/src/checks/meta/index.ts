@@ -1,0 +1,13 @@
+/** The checks of the per-request and per-notification `_meta` fields of 2026-07-28. */
+import type { CheckDefinition } from "../../engine/types.js";
+import { clientInfoPresent, requiredFieldsPresent, serverInfoPresent } from "./required-fields.js";
+import { subscriptionIdPresent } from "./subscription-id.js";
+import { traceContextFormat } from "./trace-context.js";
+
+export const checks: CheckDefinition[] = [
+  requiredFieldsPresent,
+  clientInfoPresent,
+  serverInfoPresent,
+  traceContextFormat,
+  subscriptionIdPresent,
+];

@@ -1,0 +1,27 @@
+/** The checks of multi round-trip requests (InputRequiredResult and the client's retry) in 2026-07-28. */
+import type { CheckDefinition } from "../../engine/types.js";
+import {
+  inputRequestKinds,
+  inputRequestsDeclared,
+  inputRequiredContent,
+  inputRequiredMethods,
+} from "./input-required.js";
+import {
+  retryAnswersInputs,
+  retryEchoesState,
+  retryIdDiffers,
+  retryNoInventedState,
+  stateNotReused,
+} from "./retries.js";
+
+export const checks: CheckDefinition[] = [
+  inputRequiredMethods,
+  inputRequiredContent,
+  inputRequestKinds,
+  inputRequestsDeclared,
+  retryIdDiffers,
+  retryEchoesState,
+  retryNoInventedState,
+  retryAnswersInputs,
+  stateNotReused,
+];

@@ -1,0 +1,161 @@
+/**
+ * The client's retry of a request that drew an InputRequiredResult — the next request of the same method naming the
+ * same tool, prompt or resource: it has a new id (mrtr.retry-id-differs), echoes the exact requestState
+ * (mrtr.retry-echoes-state) and invents none (mrtr.retry-no-invented-state), answers every input request
+ * (mrtr.retry-answers-inputs); and a requestState is never sent on another request (mrtr.state-not-reused).
+ */
+import { type Exchange, idKey, isPlainObject, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
+import type { CheckContext, CheckDefinition, CheckHandlers } from "../../engine/types.js";
+import { BoundedMap } from "../support/bounded-map.js";
+import { quote } from "../support/detail.js";
+import { errorCodeOf, paramsOf, resultOf } from "../support/readers.js";
+
+interface Pending {
+  id: JsonRpcId;
+  seq: number;
+  requestState: unknown;
+  inputKeys: string[];
+}
+
+const MAX_PENDING = 1000;
+
+interface Lookup<V> {
+  get(key: string): V | undefined;
+}
+
+/** What a request is about: its method and the tool, prompt or resource it names. */
+function subjectOf(method: string, params: Record<string, unknown> | undefined): string {
+  const name = params?.name ?? params?.uri;
+  return `${method}\u0000${typeof name === "string" ? name : ""}`;
+}
+
+/** Tracks InputRequiredResults and hands each retry (and each other request) to a judge. */
+function retryCheck(
+  id: string,
+  description: string,
+  judge: (
+    ctx: CheckContext,
+    ref: MessageRef,
+    params: Record<string, unknown> | undefined,
+    pending: Pending | undefined,
+    states: Lookup<string>,
+  ) => void,
+  extra?: (ctx: CheckContext, retried: Lookup<Pending>) => CheckHandlers["exchange"],
+): CheckDefinition {
+  return {
+    id,
+    description,
+    subscribe: { messages: ["*request"], exchanges: ["*"] },
+    create(ctx) {
+      const pending = new BoundedMap<string, Pending>(MAX_PENDING);
+      /** requestState value → the subject it was issued for. */
+      const states = new BoundedMap<string, string>(MAX_PENDING);
+      /** Retries by request id key, with the InputRequiredResult they answer. */
+      const retried = new BoundedMap<string, Pending>(MAX_PENDING);
+      const onExchange = extra?.(ctx, retried);
+      return {
+        message(ref: MessageRef) {
+          const m = ref.message;
+          if (m.type !== "request" || ref.direction !== "client-to-server") return;
+          const params = paramsOf(ref);
+          const subject = subjectOf(m.method, params);
+          const before = pending.get(subject);
+          if (before) {
+            pending.delete(subject);
+            retried.set(idKey(m.id), before);
+          }
+          judge(ctx, ref, params, before, states);
+        },
+        exchange(x: Exchange) {
+          if (x.type === "request" && x.request.direction === "client-to-server") {
+            const result = resultOf(x.response);
+            if (result?.resultType === "input_required") {
+              const subject = subjectOf(
+                x.method,
+                isPlainObject(x.request.message.params) ? x.request.message.params : undefined,
+              );
+              const inputKeys = isPlainObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
+              pending.set(subject, {
+                id: x.request.message.id,
+                seq: x.response!.seq,
+                requestState: result.requestState,
+                inputKeys,
+              });
+              if (typeof result.requestState === "string") states.set(result.requestState, subject);
+            }
+          }
+          onExchange?.(x);
+        },
+      };
+    },
+  };
+}
+
+export const retryIdDiffers = retryCheck(
+  "mrtr.retry-id-differs",
+  "The retry of a request that drew an InputRequiredResult has a different id.",
+  (ctx, ref, _params, pending) => {
+    if (!pending || ref.message.type !== "request") return;
+    ctx.examined();
+    if (idKey(ref.message.id) === idKey(pending.id))
+      ctx.report(ref.seq, `the retry reuses id ${quote(pending.id)} of the request that drew the InputRequiredResult`);
+  },
+);
+
+export const retryEchoesState = retryCheck(
+  "mrtr.retry-echoes-state",
+  "The retry echoes the exact requestState of the InputRequiredResult.",
+  (ctx, ref, params, pending) => {
+    if (!pending || pending.requestState === undefined) return;
+    ctx.examined();
+    if (params?.requestState !== pending.requestState)
+      ctx.report(
+        ref.seq,
+        `the retry carries requestState ${quote(params?.requestState ?? null)}, not the ${quote(pending.requestState)} it was given`,
+      );
+  },
+);
+
+export const retryNoInventedState = retryCheck(
+  "mrtr.retry-no-invented-state",
+  "The retry of an InputRequiredResult without requestState carries none.",
+  (ctx, ref, params, pending) => {
+    if (!pending || pending.requestState !== undefined) return;
+    ctx.examined();
+    if (params?.requestState !== undefined)
+      ctx.report(
+        ref.seq,
+        `the retry carries requestState ${quote(params.requestState)}, though the InputRequiredResult held none`,
+      );
+  },
+);
+
+export const retryAnswersInputs = retryCheck(
+  "mrtr.retry-answers-inputs",
+  "The retry answers every input request in inputResponses.",
+  (ctx, ref, params, pending) => {
+    if (!pending || pending.inputKeys.length === 0) return;
+    ctx.examined();
+    const responses = isPlainObject(params?.inputResponses) ? params.inputResponses : {};
+    const missing = pending.inputKeys.filter((key) => !Object.hasOwn(responses, key));
+    if (missing.length > 0)
+      ctx.report(ref.seq, `the retry's inputResponses lack ${missing.map((k) => quote(k)).join(", ")}`);
+  },
+);
+
+export const stateNotReused = retryCheck(
+  "mrtr.state-not-reused",
+  "A requestState is sent only on the retry of the request it was issued for.",
+  (ctx, ref, params, pending, states) => {
+    const state = params?.requestState;
+    if (typeof state !== "string" || ref.message.type !== "request") return;
+    const issuedFor = states.get(state);
+    if (issuedFor === undefined) return;
+    ctx.examined();
+    if (!pending || issuedFor !== subjectOf(ref.message.method, params))
+      ctx.report(
+        ref.seq,
+        `the ${quote(ref.message.method)} request carries requestState ${quote(state)}, issued for another request`,
+      );
+  },
+);
