@@ -8,7 +8,7 @@ import { type Exchange, idKey, isPlainObject, type JsonRpcId, type MessageRef } 
 import type { CheckContext, CheckDefinition, CheckHandlers } from "../../engine/types.js";
 import { BoundedMap } from "../support/bounded-map.js";
 import { quote } from "../support/detail.js";
-import { errorCodeOf, paramsOf, resultOf } from "../support/readers.js";
+import { paramsOf, resultOf } from "../support/readers.js";
 
 interface Pending {
   id: JsonRpcId;
