@@ -42,6 +42,10 @@ function session() {
     { s: { jsonrpc: "2.0", id: 3, result: { resultType: "input_required", _meta: serverInfo, inputRequests: { units: elicit }, requestState: "state-abc" } } },
     req(4, "tools/call", { name: "get_weather", arguments: { city: "Paris" }, inputResponses: { units: { action: "accept", content: { units: "metric" } } }, requestState: "state-abc" }),
     res(4, { content: [{ type: "text", text: "18°C, clear" }], isError: false }),
+    req(30, "tools/call", { name: "get_weather", arguments: { city: "Rome" } }),
+    { s: { jsonrpc: "2.0", id: 30, result: { resultType: "input_required", _meta: serverInfo, inputRequests: { units: elicit } } } },
+    req(31, "tools/call", { name: "get_weather", arguments: { city: "Rome" }, inputResponses: { units: { action: "accept", content: { units: "metric" } } } }),
+    res(31, { content: [{ type: "text", text: "24°C, sunny" }], isError: false }),
     req(5, "resources/list"),
     res(5, { resources: [{ uri: "file:///project/config.json", name: "config.json", mimeType: "application/json" }], ...cache }),
     req(6, "resources/read", { uri: "file:///project/config.json" }),
@@ -109,6 +113,7 @@ const violations = {
     retry.c.params._meta["io.modelcontextprotocol/protocolVersion"] = "2098-01-01";
     s.splice(i + 2, 0, retry, { s: { jsonrpc: "2.0", id: 9, error: { code: -32022, message: "Unsupported protocol version", data: { supported: [V] } } } });
   },
+  "ver-001-unsupported-version-without-data": (s) => delete s[at(s, "s", 20)].s.error.data,
   "ver-003-discover-not-implemented": (s) => {
     s.splice(0, 2, req("d1", "server/discover"), { s: { jsonrpc: "2.0", id: "d1", error: { code: -32601, message: "Method not found" } } }, req("d2", "server/discover"), s[1]);
     s[3].s.id = "d2";

@@ -111,32 +111,36 @@ describe.each(CORPUS_REVISIONS)("corpus %s", (revision) => {
     });
   });
 
-  describe("real sessions (server-everything driven by the SDK client, recorded through mcp-conf record)", () => {
-    const defects = documentedDefects();
+  // No SDK speaks 2026-07-28 yet, so that revision has no real sessions to hold it to (corpus/README.md).
+  describe.skipIf(real.length === 0)(
+    "real sessions (server-everything driven by the SDK client, recorded through mcp-conf record)",
+    () => {
+      const defects = documentedDefects();
 
-    it("are present over stdio and streamable HTTP", () => {
-      const transports = new Set(real.flatMap((t) => judgedTrace(t).events.map((e) => e.transport)));
-      expect([...transports].sort()).toEqual(["stdio", "streamable-http"]);
-    });
+      it("are present over stdio and streamable HTTP", () => {
+        const transports = new Set(real.flatMap((t) => judgedTrace(t).events.map((e) => e.transport)));
+        expect([...transports].sort()).toEqual(["stdio", "streamable-http"]);
+      });
 
-    it.each(real.map((t) => [t.name, t] as const))(
-      "%s fails only where corpus/README.md documents a defect",
-      (name, trace) => {
-        const { report } = judgedTrace(trace);
-        const failing = report.requirements.filter((r) => r.outcome === "fail").map((r) => r.id);
-        const documented = defects.filter((d) => d.trace === `${revision}/${name}`).map((d) => d.requirement);
-        expect(
-          failing.filter((id) => !documented.includes(id)),
-          complaints(report).join(" | "),
-        ).toEqual([]);
-        expect(
-          documented.filter((id) => !failing.includes(id)),
-          "documented defects that no longer show",
-        ).toEqual([]);
-        expect(report.verdict).not.toBe("unsupported");
-      },
-    );
-  });
+      it.each(real.map((t) => [t.name, t] as const))(
+        "%s fails only where corpus/README.md documents a defect",
+        (name, trace) => {
+          const { report } = judgedTrace(trace);
+          const failing = report.requirements.filter((r) => r.outcome === "fail").map((r) => r.id);
+          const documented = defects.filter((d) => d.trace === `${revision}/${name}`).map((d) => d.requirement);
+          expect(
+            failing.filter((id) => !documented.includes(id)),
+            complaints(report).join(" | "),
+          ).toEqual([]);
+          expect(
+            documented.filter((id) => !failing.includes(id)),
+            "documented defects that no longer show",
+          ).toEqual([]);
+          expect(report.verdict).not.toBe("unsupported");
+        },
+      );
+    },
+  );
 
   describe("golden reports", () => {
     const targets = goldenTargets(revision);
