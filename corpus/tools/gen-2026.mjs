@@ -2,107 +2,33 @@
 // prompts, a subscription) and one violation trace per 2026-07-28 check, each the good session with one defect.
 // No SDK speaks 2026-07-28 yet, so these sessions are written from the spec's own examples. Run:
 // node corpus/tools/gen-2026.mjs
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const out = join(dirname(fileURLToPath(import.meta.url)), "..", "2026-07-28");
-const V = "2026-07-28";
-const serverInfo = { "io.modelcontextprotocol/serverInfo": { name: "example-server", version: "1.0.0" } };
-const caps = { elicitation: { form: {} }, sampling: {} };
-const meta = (extra = {}) => ({
-  "io.modelcontextprotocol/protocolVersion": V,
-  "io.modelcontextprotocol/clientInfo": { name: "example-client", version: "1.0.0" },
-  "io.modelcontextprotocol/clientCapabilities": caps,
-  ...extra,
-});
-const req = (id, method, params = {}) => ({ c: { jsonrpc: "2.0", id, method, params: { _meta: meta(), ...params } } });
-const res = (id, result) => ({ s: { jsonrpc: "2.0", id, result: { resultType: "complete", _meta: serverInfo, ...result } } });
-const note = (method, params) => ({ s: { jsonrpc: "2.0", method, params } });
-const cache = { ttlMs: 60000, cacheScope: "public" };
-const tool = { name: "get_weather", description: "Current weather", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } };
-const elicit = { method: "elicitation/create", params: { mode: "form", message: "Which units?", requestedSchema: { type: "object", properties: { units: { type: "string" } }, required: ["units"] } } };
-
-/** The good session, as a list of steps; each violation edits a copy. */
-function session() {
-  return [
-    req("d1", "server/discover"),
-    res("d1", { supportedVersions: [V], capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: {}, extensions: { "io.modelcontextprotocol/ui": {} } }, ...cache }),
-    { c: { jsonrpc: "2.0", id: 20, method: "prompts/list", params: { _meta: meta({ "io.modelcontextprotocol/protocolVersion": "2099-01-01" }) } } },
-    { s: { jsonrpc: "2.0", id: 20, error: { code: -32022, message: "Unsupported protocol version", data: { supported: [V], requested: "2099-01-01" } } } },
-    req(21, "prompts/list"),
-    res(21, { prompts: [{ name: "summarise", description: "Summarise a text" }], ...cache }),
-    { c: { jsonrpc: "2.0", id: 22, method: "tools/call", params: { _meta: meta({ "io.modelcontextprotocol/clientCapabilities": {}, traceparent: "00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01" }), name: "get_weather", arguments: { city: "Oslo" } } } },
-    { s: { jsonrpc: "2.0", id: 22, error: { code: -32021, message: "Missing required client capability", data: { requiredCapabilities: ["elicitation"] } } } },
-    req(1, "tools/list"),
-    res(1, { tools: [tool], nextCursor: "page-2", ...cache }),
-    req(2, "tools/list", { cursor: "page-2" }),
-    res(2, { tools: [], ...cache }),
-    req(3, "tools/call", { name: "get_weather", arguments: { city: "Paris" } }),
-    { s: { jsonrpc: "2.0", id: 3, result: { resultType: "input_required", _meta: serverInfo, inputRequests: { units: elicit }, requestState: "state-abc" } } },
-    req(4, "tools/call", { name: "get_weather", arguments: { city: "Paris" }, inputResponses: { units: { action: "accept", content: { units: "metric" } } }, requestState: "state-abc" }),
-    res(4, { content: [{ type: "text", text: "18°C, clear" }], isError: false }),
-    req(30, "tools/call", { name: "get_weather", arguments: { city: "Rome" } }),
-    { s: { jsonrpc: "2.0", id: 30, result: { resultType: "input_required", _meta: serverInfo, inputRequests: { units: elicit } } } },
-    req(31, "tools/call", { name: "get_weather", arguments: { city: "Rome" }, inputResponses: { units: { action: "accept", content: { units: "metric" } } } }),
-    res(31, { content: [{ type: "text", text: "24°C, sunny" }], isError: false }),
-    req(5, "resources/list"),
-    res(5, { resources: [{ uri: "file:///project/config.json", name: "config.json", mimeType: "application/json" }], ...cache }),
-    req(6, "resources/read", { uri: "file:///project/config.json" }),
-    res(6, { contents: [{ uri: "file:///project/config.json", mimeType: "application/json", text: "{}" }], ...cache }),
-    req(7, "prompts/list"),
-    res(7, { prompts: [{ name: "summarise", description: "Summarise a text" }], ...cache }),
-    req(8, "subscriptions/listen", { notifications: { toolsListChanged: true, resourceSubscriptions: ["file:///project/config.json"] } }),
-    note("notifications/subscriptions/acknowledged", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 }, notifications: { toolsListChanged: true, resourceSubscriptions: ["file:///project/config.json"] } }),
-    note("notifications/tools/list_changed", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 } }),
-    note("notifications/resources/updated", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 }, uri: "file:///project/config.json" }),
-    { s: { jsonrpc: "2.0", id: 8, result: { resultType: "complete", _meta: { ...serverInfo, "io.modelcontextprotocol/subscriptionId": 8 } } } },
-  ];
-}
-
-function write(dir, name, steps, transport = "stdio") {
-  const lines = [{ direction: "client-to-server", transport, kind: "lifecycle", event: "transport-open" }];
-  for (const step of steps) {
-    if (step.c) lines.push({ direction: "client-to-server", transport, kind: "message", payload: step.c });
-    if (step.s) lines.push({ direction: "server-to-client", transport, kind: "message", payload: step.s });
-  }
-  lines.push({ direction: "client-to-server", transport, kind: "lifecycle", event: "transport-close" });
-  const text = lines.map((event, seq) => {
-    const { direction, transport: t, kind, ...rest } = event;
-    return JSON.stringify({ seq, direction, transport: t, kind, ...rest });
-  });
-  mkdirSync(join(out, dir), { recursive: true });
-  writeFileSync(join(out, dir, `${name}.jsonl`), `${text.join("\n")}\n`);
-}
-
-/** The step index of the message with this id sent by this side (c or s). */
-const at = (steps, side, id) => steps.findIndex((step) => step[side] && step[side].id === id && (side === "s" || step[side].method));
+import { at, req, serverInfo, session, V, write } from "./session-2026.mjs";
 
 write("good", "base-stdio-session", session());
 
 const violations = {
   // BASE
-  "base-004-id-reused-in-flight": (s) => {
+  "base-037-id-reused-in-flight": (s) => {
     const i = at(s, "c", 5);
     const [list, listed, read, contents] = s.slice(i, i + 4);
     read.c.id = 5;
     contents.s.id = 5;
     s.splice(i, 4, list, read, listed, contents);
   },
-  "base-008-no-result-type": (s) => delete s[at(s, "s", 4)].s.result.resultType,
-  "base-013-legacy-error-code": (s) => (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: -32001, message: "Weather service down" } } }),
-  "base-014-reserved-error-code": (s) => (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: -32050, message: "Weather service down" } } }),
-  "base-015-withdrawn-error-code": (s) => (s[at(s, "s", 6)] = { s: { jsonrpc: "2.0", id: 6, error: { code: -32002, message: "Resource not found" } } }),
-  "base-024-protocol-version-missing": (s) => {
+  "base-038-no-result-type": (s) => delete s[at(s, "s", 4)].s.result.resultType,
+  "base-040-legacy-error-code": (s) => (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: -32001, message: "Weather service down" } } }),
+  "base-041-reserved-error-code": (s) => (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: -32050, message: "Weather service down" } } }),
+  "base-042-withdrawn-error-code": (s) => (s[at(s, "s", 6)] = { s: { jsonrpc: "2.0", id: 6, error: { code: -32002, message: "Resource not found" } } }),
+  "base-045-protocol-version-missing": (s) => {
     const i = at(s, "c", 7);
     delete s[i].c.params._meta["io.modelcontextprotocol/protocolVersion"];
     s[i + 1] = { s: { jsonrpc: "2.0", id: 7, error: { code: -32602, message: "Missing protocol version" } } };
   },
-  "base-025-no-client-info": (s) => delete s[at(s, "c", 7)].c.params._meta["io.modelcontextprotocol/clientInfo"],
-  "base-027-capability-error-without-data": (s) => (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: -32021, message: "Missing required client capability" } } }),
-  "base-028-no-server-info": (s) => delete s[at(s, "s", 7)].s.result._meta,
-  "base-029-no-subscription-id": (s) => delete s.find((x) => x.s?.method === "notifications/tools/list_changed").s.params._meta,
-  "base-030-bad-traceparent": (s) => (s[at(s, "c", 7)].c.params._meta.traceparent = "00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7"),
+  "base-046-no-client-info": (s) => delete s[at(s, "c", 7)].c.params._meta["io.modelcontextprotocol/clientInfo"],
+  "base-048-capability-error-without-data": (s) => (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: -32021, message: "Missing required client capability" } } }),
+  "base-049-no-server-info": (s) => delete s[at(s, "s", 7)].s.result._meta,
+  "base-050-no-subscription-id": (s) => delete s.find((x) => x.s?.method === "notifications/tools/list_changed").s.params._meta,
+  "base-051-bad-traceparent": (s) => (s[at(s, "c", 7)].c.params._meta.traceparent = "00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7"),
   // VER
   "ver-001-unsupported-version-served": (s) => (s[at(s, "c", 7)].c.params._meta["io.modelcontextprotocol/protocolVersion"] = "2099-01-01"),
   "ver-002-retry-with-unlisted-version": (s) => {
@@ -149,7 +75,7 @@ const violations = {
   "cache-002-negative-ttl": (s) => (s[at(s, "s", 5)].s.result.ttlMs = -1),
   "cache-003-page-scope-changes": (s) => (s[at(s, "s", 2)].s.result.cacheScope = "private"),
   // TRAN
-  "tran-001-server-request": (s) => s.splice(at(s, "s", 4), 0, { s: { jsonrpc: "2.0", id: "srv-1", method: "roots/list", params: {} } }),
+  "tran-057-server-request": (s) => s.splice(at(s, "s", 4), 0, { s: { jsonrpc: "2.0", id: "srv-1", method: "roots/list", params: {} } }),
 };
 for (const [name, edit] of Object.entries(violations)) {
   const steps = structuredClone(session());

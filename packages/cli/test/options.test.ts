@@ -116,7 +116,7 @@ describe("requirements ID", () => {
     const result = run(["requirements", "BASE-999"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'mcp-conf: requirements: no requirement "BASE-999" in revision 2025-11-25; mcp-conf requirements lists them all\n',
+      'mcp-conf: requirements: no requirement "BASE-999" in revision 2026-07-28; mcp-conf requirements lists them all\n',
     );
   });
 });

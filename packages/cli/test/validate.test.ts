@@ -104,7 +104,7 @@ describe("mcp-conf validate: exit codes", () => {
       [["validate", "--format", "xml", t["clean.jsonl"]!], /unknown format "xml"/],
       [
         ["validate", "--revision", "1999-01-01", t["clean.jsonl"]!],
-        /unknown revision "1999-01-01" \(known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25\)/,
+        /unknown revision "1999-01-01" \(known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28\)/,
       ],
       [["validate", "-", "-"], /standard input \(-\) given twice/],
       [["validate", "no/such/trace.jsonl"], /no\/such\/trace\.jsonl: no such file/],
@@ -187,8 +187,13 @@ describe("exit code of a report", () => {
 });
 
 describe("mcp-conf requirements", () => {
-  it("prints the registry as JSON: {revision, requirements}", () => {
-    const run = mcpConf(["requirements", "--format", "json"]);
+  it("prints the latest revision's registry as JSON by default: {revision, requirements}", () => {
+    const latest = JSON.parse(mcpConf(["requirements", "--format", "json"]).stdout);
+    expect(latest.revision).toBe("2026-07-28");
+    expect(latest.requirements.find((r: { id: string }) => r.id === "TOOL-006").source.url).toBe(
+      "https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names",
+    );
+    const run = mcpConf(["requirements", "--revision", "2025-11-25", "--format", "json"]);
     expect(run.code).toBe(0);
     const doc = JSON.parse(run.stdout);
     expect(Object.keys(doc)).toEqual(["revision", "requirements"]);
@@ -203,7 +208,7 @@ describe("mcp-conf requirements", () => {
     const run = mcpConf(["requirements", "--revision", "2025-11-25"]);
     expect(run.code).toBe(0);
     const blocks = run.stdout.trimEnd().split("\n\n");
-    const json = JSON.parse(mcpConf(["requirements", "--format", "json"]).stdout);
+    const json = JSON.parse(mcpConf(["requirements", "--revision", "2025-11-25", "--format", "json"]).stdout);
     expect(blocks).toHaveLength(json.requirements.length + 1);
     const block = blocks.find((b) => b.startsWith("TOOL-006 "))!;
     expect(block).toBe(

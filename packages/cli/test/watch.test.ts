@@ -116,7 +116,7 @@ describe("watch exit codes", () => {
     const result = mcpConf(["watch", "stdio", "--revision", "1999-01-01", "--", "cat"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'mcp-conf: watch: unknown revision "1999-01-01" (known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25)\n',
+      'mcp-conf: watch: unknown revision "1999-01-01" (known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28)\n',
     );
   });
 });

@@ -359,7 +359,7 @@ describe("revision", () => {
 
   it("refuses an unknown --revision at once", () => {
     expect(() => createJudge({ revision: "2000-01-01" })).toThrow(
-      'unknown revision "2000-01-01" (known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25)',
+      'unknown revision "2000-01-01" (known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28)',
     );
   });
 

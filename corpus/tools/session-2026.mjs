@@ -1,0 +1,80 @@
+// The 2026-07-28 corpus's building blocks, shared by the generators of corpus/2026-07-28/ (gen-2026.mjs and any
+// other 2026 generator): the good stdio session as a list of steps ({c: message} from the client, {s: message} from
+// the server), helpers to build 2026-shaped requests and results (`_meta` on every request, resultType on every
+// result), and `write`, which turns steps into a trace file.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const out = join(dirname(fileURLToPath(import.meta.url)), "..", "2026-07-28");
+export const V = "2026-07-28";
+export const serverInfo = { "io.modelcontextprotocol/serverInfo": { name: "example-server", version: "1.0.0" } };
+export const caps = { elicitation: { form: {} }, sampling: {} };
+export const meta = (extra = {}) => ({
+  "io.modelcontextprotocol/protocolVersion": V,
+  "io.modelcontextprotocol/clientInfo": { name: "example-client", version: "1.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": caps,
+  ...extra,
+});
+export const req = (id, method, params = {}) => ({ c: { jsonrpc: "2.0", id, method, params: { _meta: meta(), ...params } } });
+export const res = (id, result) => ({ s: { jsonrpc: "2.0", id, result: { resultType: "complete", _meta: serverInfo, ...result } } });
+export const note = (method, params) => ({ s: { jsonrpc: "2.0", method, params } });
+export const cache = { ttlMs: 60000, cacheScope: "public" };
+export const tool = { name: "get_weather", description: "Current weather", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } };
+export const elicit = { method: "elicitation/create", params: { mode: "form", message: "Which units?", requestedSchema: { type: "object", properties: { units: { type: "string" } }, required: ["units"] } } };
+
+/** The good session, as a list of steps; each violation edits a copy. */
+export function session() {
+  return [
+    req("d1", "server/discover"),
+    res("d1", { supportedVersions: [V], capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: {}, extensions: { "io.modelcontextprotocol/ui": {} } }, ...cache }),
+    { c: { jsonrpc: "2.0", id: 20, method: "prompts/list", params: { _meta: meta({ "io.modelcontextprotocol/protocolVersion": "2099-01-01" }) } } },
+    { s: { jsonrpc: "2.0", id: 20, error: { code: -32022, message: "Unsupported protocol version", data: { supported: [V], requested: "2099-01-01" } } } },
+    req(21, "prompts/list"),
+    res(21, { prompts: [{ name: "summarise", description: "Summarise a text" }], ...cache }),
+    { c: { jsonrpc: "2.0", id: 22, method: "tools/call", params: { _meta: meta({ "io.modelcontextprotocol/clientCapabilities": {}, traceparent: "00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01" }), name: "get_weather", arguments: { city: "Oslo" } } } },
+    { s: { jsonrpc: "2.0", id: 22, error: { code: -32021, message: "Missing required client capability", data: { requiredCapabilities: ["elicitation"] } } } },
+    req(1, "tools/list"),
+    res(1, { tools: [tool], nextCursor: "page-2", ...cache }),
+    req(2, "tools/list", { cursor: "page-2" }),
+    res(2, { tools: [], ...cache }),
+    req(3, "tools/call", { name: "get_weather", arguments: { city: "Paris" } }),
+    { s: { jsonrpc: "2.0", id: 3, result: { resultType: "input_required", _meta: serverInfo, inputRequests: { units: elicit }, requestState: "state-abc" } } },
+    req(4, "tools/call", { name: "get_weather", arguments: { city: "Paris" }, inputResponses: { units: { action: "accept", content: { units: "metric" } } }, requestState: "state-abc" }),
+    res(4, { content: [{ type: "text", text: "18°C, clear" }], isError: false }),
+    req(30, "tools/call", { name: "get_weather", arguments: { city: "Rome" } }),
+    { s: { jsonrpc: "2.0", id: 30, result: { resultType: "input_required", _meta: serverInfo, inputRequests: { units: elicit } } } },
+    req(31, "tools/call", { name: "get_weather", arguments: { city: "Rome" }, inputResponses: { units: { action: "accept", content: { units: "metric" } } } }),
+    res(31, { content: [{ type: "text", text: "24°C, sunny" }], isError: false }),
+    req(5, "resources/list"),
+    res(5, { resources: [{ uri: "file:///project/config.json", name: "config.json", mimeType: "application/json" }], ...cache }),
+    req(6, "resources/read", { uri: "file:///project/config.json" }),
+    res(6, { contents: [{ uri: "file:///project/config.json", mimeType: "application/json", text: "{}" }], ...cache }),
+    req(7, "prompts/list"),
+    res(7, { prompts: [{ name: "summarise", description: "Summarise a text" }], ...cache }),
+    req(8, "subscriptions/listen", { notifications: { toolsListChanged: true, resourceSubscriptions: ["file:///project/config.json"] } }),
+    note("notifications/subscriptions/acknowledged", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 }, notifications: { toolsListChanged: true, resourceSubscriptions: ["file:///project/config.json"] } }),
+    note("notifications/tools/list_changed", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 } }),
+    note("notifications/resources/updated", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 }, uri: "file:///project/config.json" }),
+    { s: { jsonrpc: "2.0", id: 8, result: { resultType: "complete", _meta: { ...serverInfo, "io.modelcontextprotocol/subscriptionId": 8 } } } },
+  ];
+}
+
+export function write(dir, name, steps, transport = "stdio") {
+  const lines = [{ direction: "client-to-server", transport, kind: "lifecycle", event: "transport-open" }];
+  for (const step of steps) {
+    if (step.c) lines.push({ direction: "client-to-server", transport, kind: "message", payload: step.c });
+    if (step.s) lines.push({ direction: "server-to-client", transport, kind: "message", payload: step.s });
+  }
+  lines.push({ direction: "client-to-server", transport, kind: "lifecycle", event: "transport-close" });
+  const text = lines.map((event, seq) => {
+    const { direction, transport: t, kind, ...rest } = event;
+    return JSON.stringify({ seq, direction, transport: t, kind, ...rest });
+  });
+  mkdirSync(join(out, dir), { recursive: true });
+  writeFileSync(join(out, dir, `${name}.jsonl`), `${text.join("\n")}\n`);
+}
+
+/** The step index of the message with this id sent by this side (c or s). */
+export const at = (steps, side, id) => steps.findIndex((step) => step[side] && step[side].id === id && (side === "s" || step[side].method));
+
