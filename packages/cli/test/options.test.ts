@@ -125,7 +125,7 @@ describe("file names in error lines", () => {
   it("are escaped, never printed raw to the terminal", () => {
     const result = run(["validate", "x\u001b]0;PWNED\u0007\u202e.jsonl"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("mcp-conf validate: x\\u{1b}]0;PWNED\\u{7}\\u{202e}.jsonl: no such file\n");
+    expect(result.stderr).toBe("mcp-conf validate: x\\u{1b}]0;PWNED\\u{7}\\u{202e}.jsonl: no such file or directory\n");
     const exported = run(["export", "y\u009b31m.jsonl", "-T", "otlp"]);
     expect(exported.code).toBe(2);
     expect(exported.stderr).toBe("mcp-conf: export: y\\u{9b}31m.jsonl: no such file or directory\n");

@@ -81,11 +81,6 @@ function liveFinding(requirement: Requirement, finding: Finding, revision: strin
   return live;
 }
 
-/** Identity of a printed line: the same requirement, check, event and detail is the same finding. */
-export function findingKey(finding: LiveFinding): string {
-  return `${finding.requirement}\u0000${finding.check}\u0000${finding.seq ?? ""}\u0000${finding.detail}`;
-}
-
 /** Every (requirement, finding) pair of a finished report, as the live view shows them. */
 export function findingsOfReport(report: Report, registry: Registry): LiveFinding[] {
   return new Attribution(registry).fromReport(report);

@@ -5,8 +5,7 @@
  */
 import { Worker } from "node:worker_threads";
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import type { Report } from "@mcp-conf/validator";
-import { findingKey } from "./attribution.js";
+import { findingKey, type Report } from "@mcp-conf/validator";
 import type { FromWorker, LiveFinding, Tally, ToWorker, WorkerOptions } from "./protocol.js";
 
 export interface LiveJudgeOptions extends WorkerOptions {
@@ -120,7 +119,7 @@ export class LiveJudge {
         const moved = message.exchanges !== this.tally.exchanges;
         this.tally.exchanges = message.exchanges;
         for (const finding of message.findings) {
-          this.printed.set(findingKey(finding), finding);
+          this.printed.set(findingKey(finding.requirement, finding), finding);
           this.tally[finding.outcome]++;
         }
         if (moved || message.findings.length > 0) {
@@ -139,8 +138,8 @@ export class LiveJudge {
 
   private async summarise(done: Extract<FromWorker, { type: "done" }>): Promise<LiveSummary> {
     await this.worker.terminate();
-    const inReport = new Set(done.all.map(findingKey));
-    const endFindings = done.all.filter((finding) => !this.printed.has(findingKey(finding)));
+    const inReport = new Set(done.all.map((finding) => findingKey(finding.requirement, finding)));
+    const endFindings = done.all.filter((finding) => !this.printed.has(findingKey(finding.requirement, finding)));
     const withdrawn = [...this.printed].filter(([key]) => !inReport.has(key)).map(([, finding]) => finding);
     const tally: Tally = { exchanges: done.exchanges, fail: 0, warn: 0 };
     for (const finding of done.all) tally[finding.outcome]++;

@@ -8,8 +8,8 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import { createJudge, type Judge, renderReport } from "@mcp-conf/validator";
-import { Attribution, findingKey } from "./attribution.js";
+import { createJudge, findingKey, type Judge, renderReport } from "@mcp-conf/validator";
+import { Attribution } from "./attribution.js";
 import { exchangesCompletedBy } from "./exchanges.js";
 import type { FromWorker, LiveFinding, ToWorker, WorkerOptions } from "./protocol.js";
 
@@ -118,7 +118,7 @@ function collect(into: LiveFinding[]): void {
   attribution ??= new Attribution(judge.registry, options.actor);
   for (; seen < findings.length; seen++) {
     for (const live of attribution.attribute(findings[seen]!, judge.facts)) {
-      const key = findingKey(live);
+      const key = findingKey(live.requirement, live);
       if (posted.has(key)) continue;
       posted.add(key);
       into.push(live);

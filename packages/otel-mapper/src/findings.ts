@@ -123,8 +123,3 @@ export function findingEvent(finding: SpanFinding, timeNanos: bigint): SpanEvent
   if (finding.seq !== undefined) attributes["mcp_conformance.trace.seq"] = finding.seq;
   return { name: FINDING_EVENT_NAME, timeNanos, attributes };
 }
-
-/** A key that identifies a finding on one span, so the same finding is never attached twice. */
-export function findingKey(finding: SpanFinding): string {
-  return `${finding.requirementId}\0${finding.check}\0${finding.seq ?? ""}\0${finding.detail}`;
-}

@@ -20,7 +20,6 @@ export { describeJsonRpcError, jsonRpcErrorName } from "./jsonrpc-errors.js";
 export { createSpanMapper, type MapperStats, type SpanMapper, type SpanMapperOptions } from "./mapper.js";
 /** `--otlp URL`, `--otlp-header K=V`, and the clear-text warning. */
 export {
-  isLoopbackHost,
   OtlpConfigError,
   parseOtlpHeader,
   parseOtlpHeaders,

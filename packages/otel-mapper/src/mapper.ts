@@ -13,9 +13,11 @@ import {
   type MessageRef,
   SessionFactsTracker,
   type TraceEvent,
+  trimOldest,
 } from "@mcp-conf/trace-format";
+import { findingKey } from "@mcp-conf/validator";
 import { describeExchange, type ExchangeShape, type SessionContext } from "./exchange-span.js";
-import { findingEvent, findingKey, type SpanFinding } from "./findings.js";
+import { findingEvent, type SpanFinding } from "./findings.js";
 import type { IdSource } from "./ids.js";
 import type { MappedSpan } from "./span.js";
 import { clampUnixNanos, parseRfc3339Nanos } from "./time.js";
@@ -220,10 +222,7 @@ class Mapper implements SpanMapper {
     if (carrier === undefined) return;
     this.lastHttp[ref.direction] = undefined;
     this.aliases.set(carrier, ref.seq);
-    if (this.aliases.size > MAX_REMEMBERED_ALIASES) {
-      const oldest = this.aliases.keys().next().value;
-      if (oldest !== undefined) this.aliases.delete(oldest);
-    }
+    trimOldest(this.aliases, MAX_REMEMBERED_ALIASES);
   }
 
   private mapExchange(exchange: Exchange, completedAt: number, time: bigint | undefined) {
@@ -325,7 +324,7 @@ class Mapper implements SpanMapper {
   }
 
   private attach(target: HeldSpan, finding: SpanFinding) {
-    const key = findingKey(finding);
+    const key = findingKey(finding.requirementId, finding);
     target.findingKeys ??= new Set();
     if (target.findingKeys.has(key)) return;
     target.findingKeys.add(key);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  isLoopbackHost,
   OtlpConfigError,
   parseOtlpHeader,
   parseOtlpHeaders,
@@ -48,11 +47,16 @@ describe("clear-text warning", () => {
 
   it("stays quiet for https:// and for loopback collectors", () => {
     expect(plaintextCollectorWarning("https://collector.example.com/v1/traces")).toBeUndefined();
-    for (const url of ["http://localhost:4318/v1/traces", "http://127.0.0.5:4318/v1/traces", "http://[::1]:4318/"]) {
-      expect(plaintextCollectorWarning(url), url).toBeUndefined();
-    }
-    expect(isLoopbackHost("app.localhost")).toBe(true);
-    expect(isLoopbackHost("128.0.0.1")).toBe(false);
+    const loopback = [
+      "http://localhost:4318/v1/traces",
+      "http://app.localhost:4318/v1/traces",
+      "http://127.0.0.5:4318/v1/traces",
+      "http://[::1]:4318/",
+      "http://[::ffff:127.0.0.1]:4318/",
+    ];
+    for (const url of loopback) expect(plaintextCollectorWarning(url), url).toBeUndefined();
+    expect(plaintextCollectorWarning("http://128.0.0.1:4318/")).toBeDefined();
+    expect(plaintextCollectorWarning("http://[::ffff:10.0.0.1]:4318/")).toBeDefined();
   });
 });
 

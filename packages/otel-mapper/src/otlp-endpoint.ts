@@ -3,6 +3,8 @@
  * full traces URL), `--otlp-header K=V`, and the warning owed when spans would cross a network in clear text.
  */
 
+import { isLoopbackHost } from "@mcp-conf/trace-format";
+
 /** A bad `--otlp` or `--otlp-header` value; the message is one line for the user. */
 export class OtlpConfigError extends Error {
   override readonly name = "OtlpConfigError";
@@ -49,14 +51,6 @@ export function parseOtlpHeaders(inputs: readonly string[]): Record<string, stri
     headers[name] = value;
   }
   return headers;
-}
-
-/** Whether a URL's host is this machine: `localhost` (and `*.localhost`), 127.0.0.0/8, or `::1`. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
-  if (host === "::1" || host === "0:0:0:0:0:0:0:1") return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /**

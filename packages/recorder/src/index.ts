@@ -52,8 +52,8 @@ export type { QueueLimits, SessionInfo, Sink, SinkStats } from "./sink.js";
 export { callbackSink, type FanOutSink, type FileSinkOptions, fanOut, fileSink } from "./sinks.js";
 /** The SSE `data:` parser used on the observed copy of response streams. */
 export { SseDataParser } from "./sse.js";
-/** Default trace locations and the loopback test behind the proxy's warning. */
-export { defaultTraceTemplate, isLoopbackHost, stateDirectory } from "./state-dir.js";
+/** Default trace locations. */
+export { defaultTraceTemplate, stateDirectory } from "./state-dir.js";
 /** The stdio relay around a child process. */
 export { runStdioRelay, type StdioRelayOptions, type StdioRelayResult } from "./stdio-relay.js";
 /** The recorder's own name and version, as written into `transport-open` meta. */

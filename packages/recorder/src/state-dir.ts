@@ -17,9 +17,3 @@ export function stateDirectory(env: NodeJS.ProcessEnv = process.env): string {
 export function defaultTraceTemplate(env: NodeJS.ProcessEnv = process.env): string {
   return join(stateDirectory(env), "sessions", "{session}.jsonl");
 }
-
-/** True for an address only this machine can reach (127.0.0.0/8, ::1, localhost). */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
-  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === "::ffff:127.0.0.1";
-}

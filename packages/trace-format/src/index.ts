@@ -3,6 +3,8 @@
  * writing, canonical JSON, terminal-safe text, and the exchange model that pairs requests with their answers.
  */
 
+/** Forgets a map's or set's oldest entries in batches once it outgrows a limit. */
+export { trimOldest } from "./bounded.js";
 /** RFC 8785 canonical JSON text and JSON equality (key order irrelevant, 1 and "1" differ). */
 export { canonicalJson, jsonEqual } from "./canonical-json.js";
 export {
@@ -63,6 +65,8 @@ export {
   DEFAULT_MAX_LINE_BYTES,
   type ReadTraceOptions,
 } from "./line-parser.js";
+/** Whether a host is this machine (localhost, *.localhost, 127.0.0.0/8, ::1, ::ffff:127.0.0.0/104), in any spelling. */
+export { isLoopbackHost } from "./loopback.js";
 /** The id and method read from the start of a message the recorder cut at its size limit. */
 export { type MessageHead, readMessageHead } from "./message-head.js";
 /** Reading traces: async from any source, streamed from a file, or synchronously from memory. */

@@ -10,8 +10,8 @@ export { ALL_CHECKS } from "./checks/index.js";
 export { CheckError, RevisionError, type RevisionProblem, TraceInputError } from "./engine/errors.js";
 /** The engine: `createJudge` for incremental (live) judging, `validate` for a whole trace. */
 export { type CheckStats, createJudge, type Judge, type JudgeOptions, validate } from "./engine/judge.js";
-/** Row precedence, totals and verdict, as the engine applies them. */
-export { judgeRequirement, levelFails, sortFindings, totalsOf, verdictOf } from "./engine/outcome.js";
+/** Row precedence, totals and verdict, as the engine applies them; a finding's identity under its requirement. */
+export { findingKey, judgeRequirement, levelFails, sortFindings, totalsOf, verdictOf } from "./engine/outcome.js";
 /** Which revision a trace is judged at (`--revision`, initialize, `_meta`, the header): the one place that decides. */
 export {
   chooseRevision,

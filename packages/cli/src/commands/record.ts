@@ -7,14 +7,13 @@
  */
 import {
   generateSessionId,
-  isLoopbackHost,
   type Redactor,
   runStdioRelay,
   type Sink,
   safeUrl,
   startHttpProxy,
 } from "@mcp-conf/recorder";
-import { escapeTerminal } from "@mcp-conf/trace-format";
+import { escapeTerminal, isLoopbackHost } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import {

@@ -27,6 +27,7 @@ import {
 } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
+import { fileProblem } from "../output.js";
 import { actorOption, allRowsOption, parseActor, useColor } from "../report-options.js";
 import { resolveTraceArgument } from "../sessions/store.js";
 import type { Command } from "./index.js";
@@ -148,7 +149,7 @@ async function judgeTrace(trace: string, settings: JudgeSettings, io: Io): Promi
     if (error instanceof RevisionError) return { problem: `${label}: ${error.message}`, exitCode: EXIT.usage };
     if (isTraceFormatError(error)) return { problem: `${label}: ${error.message}`, exitCode: EXIT.malformed };
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (typeof code === "string") return { problem: `${label}: ${fileProblem(code)}`, exitCode: EXIT.usage };
+    if (typeof code === "string") return { problem: `${label}: ${fileProblem(error)}`, exitCode: EXIT.usage };
     throw error;
   }
   if (events === 0) return nothingJudged(label, "the trace is empty");
@@ -196,19 +197,5 @@ export function exitCodeOf(report: Report, strict: boolean): number {
       return EXIT.ok;
     default:
       return assertNever(report.verdict);
-  }
-}
-
-function fileProblem(code: string): string {
-  switch (code) {
-    case "ENOENT":
-      return "no such file";
-    case "EISDIR":
-      return "is a directory, not a trace file";
-    case "EACCES":
-    case "EPERM":
-      return "permission denied";
-    default:
-      return `cannot read (${code})`;
   }
 }

@@ -82,6 +82,11 @@ function otherSide(side: "server" | "client"): "server" | "client" {
   return side === "server" ? "client" : "server";
 }
 
+/** A finding's identity under a requirement: the same requirement, check, event and detail is the same finding. */
+export function findingKey(requirement: string, finding: Finding): string {
+  return `${requirement}\u0000${finding.check}\u0000${finding.seq ?? ""}\u0000${finding.detail}`;
+}
+
 /** Report order within a row: seq ascending (findings without a seq last), then check id, then detail. */
 export function sortFindings(findings: readonly Finding[]): Finding[] {
   return [...findings].sort(compareFindings);

@@ -13,8 +13,8 @@ import {
   type MessageRef,
   type RequestRef,
   type SessionFacts,
+  trimOldest,
 } from "@mcp-conf/trace-format";
-import { trimOldest } from "../../engine/bounded.js";
 import { paramsOf } from "../support/readers.js";
 import { createdTaskOfExchange, isTaskAugmented } from "../support/tasks.js";
 

@@ -6,8 +6,7 @@
  * first rule and as invalid for the others.
  */
 import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/trace-format";
-import { isPlainObject } from "@mcp-conf/trace-format";
-import { trimOldest } from "../../engine/bounded.js";
+import { isPlainObject, trimOldest } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { answeredClientRequest, describeAnswer, INVALID_PARAMS } from "../support/answers.js";
 import { quote } from "../support/detail.js";

@@ -5,7 +5,7 @@
  * it. The token history is the trace's shared TokenLedger.
  */
 import type { Direction, Exchange, MessageRef } from "@mcp-conf/trace-format";
-import { trimOldest } from "../../engine/bounded.js";
+import { trimOldest } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { opposite, paramsOf } from "../support/readers.js";
 import { AUGMENTABLE_METHODS, relatedTaskId, TASK_STATE_METHODS } from "../support/tasks.js";

@@ -7,7 +7,7 @@
  * check stops claiming a token was "never provided".
  */
 import type { Direction, Exchange, MessageRef, SessionFacts } from "@mcp-conf/trace-format";
-import { trimOldest } from "../../engine/bounded.js";
+import { trimOldest } from "@mcp-conf/trace-format";
 import { metaOf, paramsOf } from "../support/readers.js";
 import { createdTaskOfExchange, TaskStatusBook, TERMINAL_STATUSES, taskSnapshots } from "../support/tasks.js";
 

@@ -3,8 +3,7 @@
  * the most recent definition of its tool. Bounded: past MAX_TOOLS names the oldest are forgotten (a call to a
  * forgotten tool is simply not judged).
  */
-import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
-import { trimOldest } from "../../engine/bounded.js";
+import { type Exchange, isPlainObject, trimOldest } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { type AnsweredRequest, answeredClientRequest } from "./answers.js";
 
