@@ -16,11 +16,11 @@ import {
   type SessionFacts,
   SessionFactsTracker,
   type TraceEvent,
+  trimOldest,
 } from "@mcp-conf/trace-format";
 import { ALL_CHECKS } from "../checks/index.js";
 import { knownRevisions, loadRegistry } from "../registry/index.js";
 import { schemaFor } from "../schema/index.js";
-import { trimOldest } from "./bounded.js";
 import { DispatchTables, type RunningCheck, runningCheck } from "./dispatch.js";
 import { CheckError, RevisionError } from "./errors.js";
 import { checkedEvents } from "./input.js";
