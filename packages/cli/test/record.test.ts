@@ -50,7 +50,11 @@ describe("record stdio", () => {
       ["record", "stdio", "-o", path, "--", "cat"],
       Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\n'),
     );
-    expect(run.stderr).toBe(`mcp-conf record: trace written to ${path} (4 events)\n`);
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^mcp-conf record: session cat-\\d+-[0-9a-f]{12} recording to ${path}\nmcp-conf record: trace written to ${path} \\(4 events\\)\n$`,
+      ),
+    );
     expect(trace(path).map((e) => e.kind)).toEqual(["lifecycle", "message", "message", "lifecycle"]);
   });
 
@@ -107,18 +111,22 @@ describe("record stdio", () => {
     expect(events.filter((e) => e.kind === "message").length).toBeGreaterThan(0);
   });
 
-  it("refuses an existing -o without --force before the server starts, and overwrites it with --force", async () => {
+  it("writes beside an existing -o (FILE-2, FILE-3 …) without --force, and overwrites it with --force", async () => {
     const path = fresh();
     writeFileSync(path, "keep me\n");
     const marker = join(dir.path, "server-started");
-    const run = await runCli(["record", "stdio", "-o", path, "--", "touch", marker]);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`mcp-conf: record: the trace file ${path} already exists (use --force to overwrite it)\n`);
-    expect(existsSync(marker)).toBe(false);
+    const sibling = (n: number) => path.replace(/\.jsonl$/, `-${n}.jsonl`);
+    for (const n of [2, 3]) {
+      const run = await runCli(["record", "stdio", "-o", path, "--", "touch", marker]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toContain(` recording to ${sibling(n)}\n`);
+      expect(trace(sibling(n))[0]).toMatchObject({ kind: "lifecycle", event: "transport-open" });
+    }
+    expect(existsSync(marker)).toBe(true);
     expect(readFileSync(path, "utf8")).toBe("keep me\n");
     const forced = await runCli(["record", "stdio", "-o", path, "--force", "--", "touch", marker]);
     expect(forced.code).toBe(0);
-    expect(existsSync(marker)).toBe(true);
+    expect(trace(path)[0]).toMatchObject({ kind: "lifecycle", event: "transport-open" });
   });
 
   it("refuses an -o that cannot be written, with one line, before the server starts", async () => {
@@ -254,7 +262,9 @@ describe("record http", () => {
     expect(files).toHaveLength(2);
     expect(files).toContain("trace.jsonl");
     expect(files.find((f) => f !== "trace.jsonl")).toMatch(/^trace\.[0-9a-f-]+\.jsonl$/);
-    expect(err.text()).toMatch(/another session \([0-9a-f-]+\): its trace goes to /);
+    const later = files.find((f) => f !== "trace.jsonl")!;
+    expect(err.text()).toMatch(new RegExp(`session \\S+ recording to ${path}\n`));
+    expect(err.text()).toContain(`recording to ${join(dir.path, "single", later)}\n`);
   });
 
   it("warns when listening on a non-loopback address", async () => {

@@ -36,7 +36,8 @@ describe("watch stdio, replaying the tool-name charset session", () => {
     const { code, stdout, stderr } = await replayThroughWatch(TOOL_006, trace);
     expect(code).toBe(0);
     expect(stdout).toBe("");
-    const lines = stderr.split("\n");
+    const [start, ...lines] = stderr.split("\n");
+    expect(start).toMatch(new RegExp(`^mcp-conf watch: session \\S+ recording to ${trace}$`));
 
     const live = docExample("watch.md", "watch-tool-006");
     expect(lines.slice(0, live.length)).toEqual(live);
@@ -109,7 +110,9 @@ describe("watch exit codes", () => {
       script,
     ]);
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain("mcp-conf watch: no report: the trace declares no protocol version");
+    // The server never answered: that is what the user needs to hear, not advice about --revision.
+    expect(result.stderr).toContain("mcp-conf watch: no report: server exited with 3 before the session started\n");
+    expect(result.stderr).not.toContain("--revision");
   });
 
   it("refuses an unknown revision in one line, exit 2", () => {

@@ -50,6 +50,8 @@ export interface WorkerReply {
 
 export interface ThreadedFileSinkOptions {
   force?: boolean;
+  /** An existing file is kept and the trace goes to a numbered sibling (`NAME-2.jsonl`, …) instead of refused. */
+  sibling?: boolean;
   session?: string;
   flush?: "line" | "batch";
   /** In-flight bounds. Defaults: 250,000 events, 64 MiB (lines are packed, so the bytes bound usually comes first). */
@@ -97,7 +99,11 @@ class ThreadedFileSink implements Sink {
 
   private start(session: string): void {
     if (this.worker) return;
-    const probe = openTraceWriter(this.template, { force: this.options.force ?? false, session });
+    const probe = openTraceWriter(this.template, {
+      force: this.options.force ?? false,
+      sibling: this.options.sibling ?? false,
+      session,
+    });
     this.path = probe.path;
     void probe.close();
     const start: WorkerStart = { path: probe.path, flush: this.options.flush === "batch" ? "none" : "line" };

@@ -53,7 +53,15 @@ export interface SessionTap {
   name: string;
   /** `trace` is the file the session's trace goes to, for the report's `trace:` line. */
   sinksFor(session: string, trace: string | undefined): Sink[];
-  end(session: string): Promise<void>;
+  end(session: string, ended?: SessionEnd): Promise<void>;
+  /** `--quiet`: no start line and no "trace written" line (losses and errors are still said). */
+  quiet?: boolean;
+}
+
+/** How a stdio session ended, for the line that explains a session that never started. */
+export interface SessionEnd {
+  /** The server's exit code (128+N for signal N); absent when it could not be started. */
+  serverExit?: number;
 }
 
 const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
@@ -125,9 +133,10 @@ async function recordStdio(
       "record stdio: name the server command after --, e.g. mcp-conf record stdio -- node server.js",
     );
   }
-  const label = chooseLabel(argv.label, command);
+  const label = chooseLabel(argv.label, command, args);
   const session = generateSessionId(label);
   const sink = openFileSink(traceTemplate(argv.output, process.env), argv.force, session, true);
+  if (!tap?.quiet) io.stderr.write(startLine(prefix, session, sink.path));
   const result = await runStdioRelay({
     command,
     args,
@@ -142,8 +151,8 @@ async function recordStdio(
     stderr: io.stderr,
   });
   if (result.spawnError !== undefined) io.stderr.write(`${prefix} ${escapeTerminal(result.spawnError)}\n`);
-  await tap?.end(session);
-  for (const line of summaryLines(result.stats, prefix)) io.stderr.write(`${escapeTerminal(line)}\n`);
+  await tap?.end(session, result.spawnError === undefined ? { serverExit: result.exitCode } : {});
+  for (const line of summaryLines(result.stats, prefix, tap?.quiet)) io.stderr.write(`${escapeTerminal(line)}\n`);
   return result.exitCode;
 }
 
@@ -160,7 +169,7 @@ async function recordHttp(
   const upstream = parseUpstream(argv.upstream);
   const listen = parseListen(argv.listen);
   const label = chooseLabel(argv.label, undefined);
-  const fileForSession = prepareHttpTraces(argv, io, prefix);
+  const fileForSession = prepareHttpTraces(argv, io, prefix, tap?.quiet ?? false);
   const sinkForSession = (opening: { session: string }): Sink[] => {
     const file = fileForSession(opening);
     return [file, ...(tap?.sinksFor(opening.session, file.path) ?? [])];
@@ -200,7 +209,7 @@ async function recordHttp(
   let written = 0;
   for (const session of stats.sessions) {
     await tap?.end(session.session);
-    for (const line of summaryLines(session, prefix)) {
+    for (const line of summaryLines(session, prefix, tap?.quiet)) {
       io.stderr.write(`${escapeTerminal(line)}\n`);
       written++;
     }
@@ -213,11 +222,20 @@ async function recordHttp(
  * Checks the trace destination before the proxy listens and returns the per-session sink factory. Without
  * `{session}` in `-o`, FILE is opened now (so an existing file is refused up front) and given to the first session.
  */
-function prepareHttpTraces(argv: RecordArgs, io: Io, prefix: string): (opening: { session: string }) => Sink {
+function prepareHttpTraces(
+  argv: RecordArgs,
+  io: Io,
+  prefix: string,
+  quiet: boolean,
+): (opening: { session: string }) => Sink {
   const template = traceTemplate(argv.output, process.env);
+  const announced = (session: string, sink: Sink): Sink => {
+    if (!quiet) io.stderr.write(startLine(prefix, session, sink.path));
+    return sink;
+  };
   if (template.includes(SESSION)) {
     checkTemplateDirectory(template);
-    return ({ session }) => openFileSink(template, argv.force, session, false, true);
+    return ({ session }) => announced(session, openFileSink(template, argv.force, session));
   }
   let first: Sink | undefined = openFileSink(template, argv.force, "");
   const later = perSessionTemplate(template);
@@ -225,14 +243,15 @@ function prepareHttpTraces(argv: RecordArgs, io: Io, prefix: string): (opening: 
     if (first) {
       const sink = first;
       first = undefined;
-      return sink;
+      return announced(session, sink);
     }
-    const sink = openFileSink(later, argv.force, session, false, true);
-    io.stderr.write(
-      `${prefix} another session (${escapeTerminal(session)}): its trace goes to ${escapeTerminal(sink.path ?? "")}\n`,
-    );
-    return sink;
+    return announced(session, openFileSink(later, argv.force, session));
   };
+}
+
+/** The line that names a session as it starts and where its trace goes (absolute), so a client's log shows both. */
+function startLine(prefix: string, session: string, path: string | undefined): string {
+  return `${prefix} session ${escapeTerminal(session)} recording to ${escapeTerminal(path ?? "")}\n`;
 }
 
 function prefixOf(tap: SessionTap | undefined): string {

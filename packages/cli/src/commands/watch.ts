@@ -1,11 +1,17 @@
 /**
  * `mcp-conf watch stdio [opts] -- CMD…` and `mcp-conf watch http --upstream URL [--listen ADDR] [opts]`: `record`
  * with a live judge on each session (docs/watch.md). Findings, the tally and the end-of-session report go to
- * stderr — in stdio mode stdout carries the session. Exit codes are record's: the server's in stdio mode.
+ * stderr — in stdio mode stdout carries the session; `--report FILE` sends the report to a file and `--quiet` keeps
+ * only findings and the tally, for a wrapper whose stderr is a client's log. Exit codes are record's.
  */
+
+import { resolve } from "node:path";
 import { OtlpConfigError, parseOtlpHeaders, plaintextCollectorWarning, resolveTracesUrl } from "@mcp-conf/otel-mapper";
+import { sanitizeSessionId } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
-import { UsageError } from "../exit.js";
+import { type Io, UsageError } from "../exit.js";
+import { writeOutput } from "../output.js";
+import { checkTemplateDirectory, SESSION } from "../record/traces.js";
 import { actorOption, allRowsOption, parseActor, useColor } from "../report-options.js";
 import { LiveSessions } from "../watch/live-sessions.js";
 import { startLiveView, uiPort } from "../watch/ui.js";
@@ -20,6 +26,8 @@ interface WatchArgs extends RecordArgs {
   otlp?: string;
   "otlp-header"?: string[];
   ui?: string;
+  report?: string;
+  quiet: boolean;
 }
 
 /** Test hook, documented in docs/watch.md: every judging pass also sleeps this many ms. */
@@ -37,6 +45,15 @@ export const watchCommand: Command<WatchArgs> = {
         type: "string",
         describe: "serve the live view on 127.0.0.1 (any free port, or PORT); its URL is printed on stderr",
       })
+      .option("report", {
+        type: "string",
+        describe: "write the end-of-session report to FILE ({session} gives one per session) instead of stderr",
+      })
+      .option("quiet", {
+        type: "boolean",
+        default: false,
+        describe: "print only findings and the final tally (no start line, report or trace line)",
+      })
       .option("otlp-header", {
         type: "string",
         array: true,
@@ -50,6 +67,7 @@ export const watchCommand: Command<WatchArgs> = {
     if (argv.revision !== undefined) checkedRevision("watch", argv.revision);
     const otlp = argv.otlp === undefined ? undefined : collector(argv.otlp, argv["otlp-header"] ?? []);
     if (otlp?.warning) io.stderr.write(`mcp-conf watch: ${otlp.warning}\n`);
+    const report = argv.report === undefined ? undefined : reportWriter(argv.report, io);
     const slowPassMs = Number(process.env[SLOW_PASS_ENV] ?? 0);
     const view = argv.ui === undefined ? undefined : await startLiveView(uiPort(argv.ui), io.stderr);
     const actor = parseActor("watch", argv.actor);
@@ -57,16 +75,19 @@ export const watchCommand: Command<WatchArgs> = {
       ...(argv.revision === undefined ? {} : { revision: argv.revision }),
       actor,
       reportRows: argv.all ? "all" : "problems",
-      color: useColor(io.stderr),
+      color: argv.report === undefined && useColor(io.stderr), // a report file gets no colour codes
       ...(slowPassMs > 0 ? { slowPassMs } : {}),
       ...(otlp ? { otlp: { url: otlp.url, headers: otlp.headers } } : {}),
       ...(view ? { ui: view } : {}),
+      ...(report ? { report } : {}),
+      quiet: argv.quiet,
     });
     try {
       return await runRecording(argv, io, {
         name: "watch",
         sinksFor: (session, trace) => live.sinksFor(session, trace),
-        end: (session) => live.end(session),
+        end: (session, ended) => live.end(session, ended),
+        quiet: argv.quiet,
       });
     } finally {
       await view?.close();
@@ -74,6 +95,21 @@ export const watchCommand: Command<WatchArgs> = {
   },
   unrepeatable: RECORDING_UNREPEATABLE,
 };
+
+/**
+ * `--report FILE`, its directory checked before anything starts: each session's report is written through a temporary
+ * file to FILE (`{session}` expanded; without it, the latest session's report replaces the last one).
+ */
+function reportWriter(file: string, io: Io): (session: string, text: string) => string {
+  if (file === "") throw new UsageError("watch: --report needs a file name");
+  const template = resolve(file);
+  checkTemplateDirectory(template, "the report");
+  return (session, text) => {
+    const path = template.split(SESSION).join(sanitizeSessionId(session));
+    writeOutput("watch: --report", path, text, io);
+    return path;
+  };
+}
 
 /** `--otlp` and `--otlp-header`, checked before anything starts; a bad one is a usage error. */
 function collector(otlp: string, headerValues: string[]) {

@@ -4,6 +4,7 @@
  */
 import { basename, extname } from "node:path";
 import { UsageError } from "../exit.js";
+import { serverName } from "./server-name.js";
 
 export interface ListenAddress {
   host: string;
@@ -67,9 +68,17 @@ export function parseMaxMessageBytes(value: unknown): number | undefined {
   return n;
 }
 
-/** The label: given, else the command's base name without extension (stdio) or `http`. */
-export function chooseLabel(given: string | undefined, command: string | undefined): string {
-  const raw = given ?? (command !== undefined ? basename(command, extname(command)) : "http");
+/**
+ * The label: given, else the server's own name read off its command line (the script or package a launcher such as
+ * `node`, `npx` or `uvx` runs; see server-name.ts), else the command's base name (stdio), else `http`.
+ */
+export function chooseLabel(
+  given: string | undefined,
+  command: string | undefined,
+  args: readonly string[] = [],
+): string {
+  const raw =
+    given ?? (command !== undefined ? (serverName(command, args) ?? basename(command, extname(command))) : "http");
   const safe = raw.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 64);
   if (safe === "" || /^[._]+$/.test(safe)) return given !== undefined ? "session" : "server";
   return safe;

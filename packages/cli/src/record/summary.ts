@@ -6,12 +6,15 @@
 import type { RecorderStats } from "@mcp-conf/recorder";
 import { DEFAULT_MAX_EVENTS } from "@mcp-conf/trace-format";
 
-/** Lines for one session's trace, each starting with `prefix` (`mcp-conf record:` or `mcp-conf watch:`). */
-export function summaryLines(stats: RecorderStats, prefix = "mcp-conf record:"): string[] {
+/**
+ * Lines for one session's trace, each starting with `prefix` (`mcp-conf record:` or `mcp-conf watch:`). `quiet`
+ * leaves out the "trace written" line but never a loss or an error.
+ */
+export function summaryLines(stats: RecorderStats, prefix = "mcp-conf record:", quiet = false): string[] {
   const lines: string[] = [];
   for (const sink of stats.sinks) {
     if (sink.name !== "file" || sink.path === undefined) continue;
-    lines.push(`${prefix} trace written to ${sink.path} (${sink.written} events)`);
+    if (!quiet) lines.push(`${prefix} trace written to ${sink.path} (${sink.written} events)`);
     if (sink.written > DEFAULT_MAX_EVENTS) {
       // What we write, we read: say how, since the readers stop at their default limit.
       lines.push(

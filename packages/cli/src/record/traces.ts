@@ -2,49 +2,45 @@
  * Where `record` writes: the trace path template (`-o`, else the state directory's `sessions/{session}.jsonl`),
  * checked before the server starts, and for HTTP the naming of one file per session. With `{session}` in the
  * template every session gets its own file; without it the first session writes FILE itself and each later one
- * FILE with `.<session>` before the extension (`trace.jsonl`, `trace.<session>.jsonl`, …).
+ * FILE with `.<session>` before the extension (`trace.jsonl`, `trace.<session>.jsonl`, …). A file that exists is
+ * never overwritten without `--force` (see openFileSink).
  */
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
-import { basename, dirname, extname, join } from "node:path";
+import { basename, dirname, extname, join, resolve } from "node:path";
 import { defaultTraceTemplate, fileSink, type Sink, threadedFileSink } from "@mcp-conf/recorder";
 import { TraceWriterError } from "@mcp-conf/trace-format";
 import { UsageError } from "../exit.js";
 
 export const SESSION = "{session}";
 
-/** The template to write to (relative to the working directory, and printed as given). */
+/** The template to write to, absolute (a relative one is resolved against the working directory). */
 export function traceTemplate(output: string | undefined, env: NodeJS.ProcessEnv): string {
-  if (output === undefined) return defaultTraceTemplate(env);
+  if (output === undefined) return resolve(defaultTraceTemplate(env));
   if (output === "") throw new UsageError("record: -o needs a file name");
-  return output;
+  return resolve(output);
 }
 
 /**
- * Opens a file sink now, turning "exists" and "cannot create" into one-line usage errors. `threaded`: events are
- * built and written on a worker thread, so the thread that forwards the session only copies each line's bytes
- * (the stdio relay; bench/recorder measures it against the main-thread sink). `sibling`: a session met while
- * running whose file exists goes to a numbered sibling rather than being refused (and so lost).
+ * Opens a file sink now, turning "cannot create" into a one-line usage error. An existing file is kept (unless
+ * `force`): the trace goes to its first free numbered sibling, `NAME-2.jsonl`, … (trace-format's writer), since a
+ * client launching the server a second time must not find it refusing to start, and a proxy must not lose a session
+ * for its name. `threaded`: events are built and written on a worker thread, so the thread that forwards the
+ * session only copies each line's bytes (the stdio relay; bench/recorder measures it against the main-thread sink).
  */
-export function openFileSink(
-  template: string,
-  force: boolean,
-  session: string,
-  threaded = false,
-  sibling = false,
-): Sink {
+export function openFileSink(template: string, force: boolean, session: string, threaded = false): Sink {
   checkTemplateDirectory(template);
   try {
-    return threaded ? threadedFileSink(template, { force, session }) : fileSink(template, { force, session, sibling });
+    return threaded
+      ? threadedFileSink(template, { force, session, sibling: true })
+      : fileSink(template, { force, session, sibling: true });
   } catch (error) {
-    if (error instanceof TraceWriterError) {
-      throw new UsageError(`record: ${error.message.replace("use force", "use --force")}`);
-    }
+    if (error instanceof TraceWriterError) throw new UsageError(`record: ${error.message}`);
     throw error;
   }
 }
 
 /** The template's directory must exist or be creatable, and be a writable directory, before anything starts. */
-export function checkTemplateDirectory(template: string): void {
+export function checkTemplateDirectory(template: string, what = "traces"): void {
   const dir = dirname(template.split(SESSION).join("probe"));
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 }); // traces are private: see trace-format's writer
@@ -53,7 +49,7 @@ export function checkTemplateDirectory(template: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     const why = code === "EEXIST" || code === "ENOTDIR" ? "it is not a directory" : code;
-    throw new UsageError(`record: cannot write traces to ${dir} (${why})`);
+    throw new UsageError(`record: cannot write ${what} to ${dir} (${why})`);
   }
 }
 

@@ -7,6 +7,16 @@ import { formatFinding, formatTally, formatWithdrawn, type LivePass, type LiveSu
 
 const CLEAR_LINE = "\r\u001b[K";
 
+/** Where the end-of-session report goes instead of stderr. */
+export interface ReportDestination {
+  /** `--quiet`: no report on stderr. */
+  quiet: boolean;
+  /** `--report FILE` wrote it here. */
+  writtenTo?: string;
+  /** `--report FILE` could not be written. */
+  failed?: string;
+}
+
 export class WatchPrinter {
   private tallyShown = false;
 
@@ -33,15 +43,19 @@ export class WatchPrinter {
   }
 
   /**
-   * The end: findings only the whole trace showed, the report exactly as `validate` prints it, the live findings
-   * the report withdrew, and the tally once more.
+   * The end: findings only the whole trace showed, the report exactly as `validate` prints it (or where `--report`
+   * wrote it; nothing with `--quiet`), the live findings the report withdrew, and the tally once more.
    */
-  end(summary: LiveSummary): void {
+  end(summary: LiveSummary, report: ReportDestination = { quiet: false }): void {
     let text = this.clearTally();
     for (const finding of summary.endFindings) text += formatFinding(finding, this.prefix);
     if (summary.error !== undefined) {
       text += `${this.prefix}: no report: ${summary.error}\n`;
-    } else if (summary.reportText !== undefined) {
+    } else if (report.failed !== undefined) {
+      text += `${this.prefix}: the report was not written: ${report.failed}\n`;
+    } else if (report.writtenTo !== undefined) {
+      if (!report.quiet) text += `${this.prefix}: report written to ${report.writtenTo}\n`;
+    } else if (summary.reportText !== undefined && !report.quiet) {
       text += `\n${summary.reportText}`;
       if (!summary.reportText.endsWith("\n")) text += "\n";
     }
