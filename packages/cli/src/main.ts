@@ -5,6 +5,13 @@
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import yargs, { type Argv } from "yargs";
 import { COMMANDS, commandName } from "./commands/index.js";
+import {
+  CONFIG_FILE,
+  configChoice,
+  defaultsFor,
+  loadProjectConfig,
+  type ProjectConfig,
+} from "./config/project-config.js";
 import { EXIT, type Io, UsageError } from "./exit.js";
 import { VERSION } from "./version.js";
 
@@ -45,10 +52,28 @@ function lastOfRepeated(
   return out;
 }
 
-/** The options a builder declared as arrays. yargs keeps them, but its types do not show `getOptions`. */
-function declaredArrays(yargs: Argv): Set<string> {
-  const getOptions = (yargs as unknown as { getOptions?: () => { array?: string[] } }).getOptions;
-  return new Set(typeof getOptions === "function" ? (getOptions.call(yargs).array ?? []) : []);
+/** The options a builder declared (`key`) or declared as arrays. yargs keeps them; its types do not show `getOptions`. */
+function declared(yargs: Argv, which: "array" | "key"): Set<string> {
+  const getOptions = (yargs as unknown as { getOptions?: () => { array?: string[]; key?: Record<string, unknown> } })
+    .getOptions;
+  if (typeof getOptions !== "function") return new Set();
+  const options = getOptions.call(yargs);
+  return new Set(which === "array" ? (options.array ?? []) : Object.keys(options.key ?? {}));
+}
+
+/** Commands whose `--config` is not the project file (wrap's names the client's configuration). */
+const OWN_CONFIG_OPTION = new Set(["wrap", "unwrap"]);
+
+/** The project file's defaults for the command, and its `--config FILE` / `--no-config` options. */
+function withProjectConfig(built: Argv, command: string, config: ProjectConfig | undefined): Argv {
+  const options = built
+    .option("config", { type: "string", describe: `read this configuration file instead of ${CONFIG_FILE}` })
+    .option("no-config", { type: "boolean", describe: `ignore ${CONFIG_FILE}` });
+  if (config === undefined) return options;
+  for (const [option, value] of Object.entries(defaultsFor(config, command, declared(options, "key")))) {
+    options.default(option, value);
+  }
+  return options;
 }
 
 /** Runs the CLI with `args` (without `node` and the script) and resolves to the exit code. */
@@ -61,6 +86,15 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
   }
   // Only the command being run is loaded; the others are listed by name for --help.
   const loaded = chosen ? await chosen.load() : undefined;
+  const configurable = chosen !== undefined && !OWN_CONFIG_OPTION.has(commandName(chosen));
+  let config: ProjectConfig | undefined;
+  try {
+    if (configurable) config = await loadProjectConfig(configChoice(args), process.cwd());
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`mcp-conf: ${escapeTerminal(error.message)}\n`);
+    return error.exitCode;
+  }
   let exitCode: number = EXIT.ok;
   let parseError: string | undefined;
   // yargs drops a bare `-` (the usual name for standard input); carry it through as a token and restore it.
@@ -92,8 +126,9 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
       describe: entry.describe,
       builder: module
         ? (yargs) => {
-            const built = module.builder(yargs);
-            arrays = declaredArrays(built);
+            let built = module.builder(yargs);
+            if (configurable) built = withProjectConfig(built, commandName(entry), config);
+            arrays = declared(built, "array");
             return built;
           }
         : (yargs) => yargs,

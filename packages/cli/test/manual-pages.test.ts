@@ -1,5 +1,5 @@
 /**
- * docs/privacy.md, docs/wrap.md and docs/diff.md cannot lie: each ```console block of a page runs in one bash session in a fresh
+ * docs/privacy.md, docs/wrap.md, docs/diff.md, docs/watch.md and docs/config.md cannot lie: each ```console block of a page runs in one bash session in a fresh
  * directory of its own, with `mcp-conf` standing for the built binary and `my-server.js` for server-everything (see
  * docs-examples.ts), and prints what the page says it prints.
  */
@@ -18,6 +18,8 @@ const PAGES = [
   { page: "privacy.md", shows: "--redact-secrets --redact-key password" },
   { page: "wrap.md", shows: "cmp before.json claude_desktop_config.json" },
   { page: "diff.md", shows: "mcp-conf baseline tuesday.jsonl --baseline baselines --accept" },
+  { page: "watch.md", shows: "--quiet --report report.txt" },
+  { page: "config.md", shows: "--no-config -o plain.jsonl" },
 ];
 
 describe.each(PAGES)("docs/$page", ({ page, shows }) => {

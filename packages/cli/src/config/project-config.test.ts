@@ -1,0 +1,149 @@
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { configChoice, defaultsFor, findConfigFile, loadProjectConfig } from "./project-config.js";
+
+const root = realpathSync(mkdtempSync(join(tmpdir(), "mcp-conf-config-")));
+
+function write(path: string, text: string): string {
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, text);
+  return path;
+}
+
+async function problem(text: string): Promise<string> {
+  const file = write(join(root, "errors", `${Math.random().toString(16).slice(2)}.toml`), text);
+  try {
+    await loadProjectConfig({ file }, root);
+  } catch (error) {
+    return (error as Error).message.replace(file, "FILE");
+  }
+  return "no error";
+}
+
+describe("finding .mcp-conf.toml", () => {
+  it("looks from the working directory up to the repository root, and not above it", () => {
+    const repo = join(root, "outer", "repo");
+    mkdirSync(join(repo, ".git"), { recursive: true });
+    mkdirSync(join(repo, "a", "b"), { recursive: true });
+    write(join(root, "outer", ".mcp-conf.toml"), 'label = "above the repository"\n');
+    expect(findConfigFile(join(repo, "a", "b"))).toBeUndefined();
+    const top = write(join(repo, ".mcp-conf.toml"), 'label = "top"\n');
+    expect(findConfigFile(join(repo, "a", "b"))).toBe(top);
+    const nearer = write(join(repo, "a", ".mcp-conf.toml"), 'label = "nearer"\n');
+    expect(findConfigFile(join(repo, "a", "b"))).toBe(nearer);
+  });
+
+  it("outside a repository reads only the working directory's own file", () => {
+    const outside = join(root, "no-repo");
+    write(join(outside, ".mcp-conf.toml"), 'label = "x"\n');
+    mkdirSync(join(outside, "sub"), { recursive: true });
+    expect(findConfigFile(join(outside, "sub"))).toBeUndefined();
+    expect(findConfigFile(outside)).toBe(join(outside, ".mcp-conf.toml"));
+  });
+
+  it("reads --config FILE, --config=FILE and --no-config before --, never after it", () => {
+    expect(configChoice(["record", "--config", "a.toml", "stdio"])).toEqual({ file: "a.toml" });
+    expect(configChoice(["record", "--config=b.toml"])).toEqual({ file: "b.toml" });
+    expect(configChoice(["record", "--no-config"])).toEqual({ none: true });
+    expect(configChoice(["record", "stdio", "--", "server", "--config", "server.toml"])).toBeUndefined();
+    expect(() => configChoice(["record", "--config"])).toThrow("--config needs a file name");
+  });
+});
+
+describe("the file's values", () => {
+  it("become defaults of the options the command has, paths relative to the file", async () => {
+    const file = write(
+      join(root, "project", ".mcp-conf.toml"),
+      [
+        'label = "weather"',
+        'output = "traces/{session}.jsonl"',
+        'revision = "2025-06-18"',
+        "[redact]",
+        'keys = ["password"]',
+        "secrets = true",
+        "[otlp]",
+        'endpoint = "http://localhost:4318"',
+        'headers = { "x-team" = "mcp", x-env = "dev" }',
+        "[report]",
+        'format = "json"',
+        "quiet = true",
+        "",
+      ].join("\n"),
+    );
+    const config = (await loadProjectConfig(undefined, join(root, "project")))!;
+    expect(config.file).toBe(file);
+    const watch = new Set([
+      "label",
+      "output",
+      "revision",
+      "redact-key",
+      "redact-secrets",
+      "otlp",
+      "otlp-header",
+      "quiet",
+    ]);
+    expect(defaultsFor(config, "watch", watch)).toEqual({
+      label: "weather",
+      output: join(root, "project", "traces", "{session}.jsonl"),
+      revision: "2025-06-18",
+      "redact-key": ["password"],
+      "redact-secrets": true,
+      otlp: "http://localhost:4318",
+      "otlp-header": ["x-team=mcp", "x-env=dev"],
+      quiet: true,
+    });
+    // validate has --format and --revision; export has -o but output is record's and watch's only.
+    expect(defaultsFor(config, "validate", new Set(["format", "revision", "output"]))).toEqual({
+      format: "json",
+      revision: "2025-06-18",
+    });
+    expect(defaultsFor(config, "export", new Set(["output", "redact-key"]))).toEqual({ "redact-key": ["password"] });
+  }, 120_000); // the checks load the validator and the OTLP mapper
+
+  it("--no-config reads nothing", async () => {
+    expect(await loadProjectConfig({ none: true }, join(root, "project"))).toBeUndefined();
+  });
+});
+
+describe("mistakes in the file: one line naming the file and the line", () => {
+  it("an unknown key, at top level, in a table, as a table, or dotted", async () => {
+    expect(await problem('label = "a"\nlabl = "b"\n')).toBe('FILE:2: unknown key "labl" (see docs/config.md)');
+    expect(await problem("[redact]\n\nsecret = true\n")).toBe(
+      'FILE:3: unknown key "redact.secret" (see docs/config.md)',
+    );
+    expect(await problem('label = "a"\n[redcat]\nkeys = []\n')).toBe(
+      'FILE:2: unknown key "redcat" (see docs/config.md)',
+    );
+    expect(await problem('label = "a"\nredact.secret = true\n')).toBe(
+      'FILE:2: unknown key "redact.secret" (see docs/config.md)',
+    );
+  });
+
+  it("a value of the wrong type", async () => {
+    expect(await problem("label = 3\n")).toBe("FILE:1: label must be a string");
+    expect(await problem('label = ""\n')).toBe("FILE:1: label must be a string");
+    expect(await problem('[redact]\nkeys = "password"\n')).toBe("FILE:2: redact.keys must be an array of strings");
+    expect(await problem('[redact]\nsecrets = "yes"\n')).toBe("FILE:2: redact.secrets must be true or false");
+    expect(await problem("[otlp]\nheaders = { a = 1 }\n")).toBe("FILE:2: otlp.headers must be a table of strings");
+  });
+
+  it("a value the option would refuse", async () => {
+    expect(await problem('\nrevision = "1999-01-01"\n')).toMatch(/^FILE:2: revision: unknown revision "1999-01-01"/);
+    expect(await problem('[report]\nformat = "yaml"\n')).toBe(
+      'FILE:2: report.format: unknown format "yaml" (expected text, json, junit, sarif)',
+    );
+    expect(await problem('actor = "proxy"\n')).toBe('FILE:1: actor: "proxy" is not one of server, client, both');
+    expect(await problem('[redact]\nvalues = ["("]\n')).toMatch(/^FILE:2: redact.values: /);
+    expect(await problem('[redact]\npaths = ["$..[?"]\n')).toMatch(/^FILE:2: redact.paths: /);
+    expect(await problem('[otlp]\nendpoint = "ftp://x"\n')).toMatch(/^FILE:2: otlp.endpoint: /);
+  }, 120_000);
+
+  it("a file that is not TOML, or cannot be read", async () => {
+    expect(await problem('label = "a"\nb = [\n  1,\n  x\n]\n')).toBe("FILE:4: not valid TOML: invalid value");
+    await expect(loadProjectConfig({ file: "nope.toml" }, root)).rejects.toThrow(
+      `${join(root, "nope.toml")}: cannot read the configuration file (no such file)`,
+    );
+  });
+});
