@@ -74,7 +74,7 @@ describe("watch stdio in a client's configuration", () => {
       expect(open.meta.label).toBe("server-everything");
       expect(mcpConf(["validate", file]).stdout).toContain("verdict:");
     }
-  });
+  }, 180_000); // real processes, launched as a client does, on a busy machine
 
   it("without -o writes one file per session in the state directory, named after the server", async () => {
     const log = join(dir.path, "state.log");
@@ -83,7 +83,7 @@ describe("watch stdio in a client's configuration", () => {
     expect(files.length).toBeGreaterThanOrEqual(1);
     expect(files.every((f) => /^server-everything-\d+-[0-9a-f]{12}\.jsonl$/.test(f))).toBe(true);
     expect(text).toMatch(new RegExp(`recording to ${join(dir.path, "state", "sessions")}/server-everything-`));
-  });
+  }, 180_000); // real processes, launched as a client does, on a busy machine
 
   it("--report FILE writes the report validate prints; --quiet leaves only findings and the tally", async () => {
     const cwd = join(dir.path, "quiet");
@@ -102,7 +102,7 @@ describe("watch stdio in a client's configuration", () => {
     expect(report).toMatch(/^server-everything-\d+-[0-9a-f]{12}\.txt$/);
     const validated = mcpConf(["validate", join(cwd, "t.jsonl")]);
     expect(readFileSync(join(cwd, "reports", report!), "utf8")).toBe(validated.stdout);
-  });
+  }, 180_000); // real processes, launched as a client does, on a busy machine
 
   it("says the server exited before the session started, not how to pick a revision", async () => {
     const result = await run(process.execPath, [
@@ -120,5 +120,5 @@ describe("watch stdio in a client's configuration", () => {
     expect(result.stderr).toContain("missing API key\n");
     expect(result.stderr).toContain("mcp-conf watch: no report: server exited with 4 before the session started\n");
     expect(result.stderr).not.toContain("--revision");
-  });
+  }, 180_000); // real processes, launched as a client does, on a busy machine
 });
