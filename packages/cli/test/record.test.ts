@@ -127,7 +127,7 @@ describe("record stdio", () => {
     const forced = await runCli(["record", "stdio", "-o", path, "--force", "--", "touch", marker]);
     expect(forced.code).toBe(0);
     expect(trace(path)[0]).toMatchObject({ kind: "lifecycle", event: "transport-open" });
-  });
+  }, 120_000); // three runs of a real process
 
   it("refuses an -o that cannot be written, with one line, before the server starts", async () => {
     const notADir = fresh(".txt");
