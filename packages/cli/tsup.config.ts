@@ -5,6 +5,8 @@ export default defineConfig({
     index: "src/index.ts",
     bin: "src/bin.ts",
     "conformance-client-shim": "src/conformance/client-shim.ts",
+    // `check` starts its worker threads from this file, found beside the chunk that starts them.
+    "check-worker": "src/check/worker.ts",
   },
   format: ["esm"],
   dts: { entry: "src/index.ts" },

@@ -1,5 +1,5 @@
 /**
- * docs/privacy.md, docs/wrap.md, docs/diff.md, docs/watch.md and docs/config.md cannot lie: each ```console block of a page runs in one bash session in a fresh
+ * docs/privacy.md, docs/wrap.md, docs/diff.md, docs/watch.md, docs/config.md and docs/check.md cannot lie: each ```console block of a page runs in one bash session in a fresh
  * directory of its own, with `mcp-conf` standing for the built binary and `my-server.js` for server-everything (see
  * docs-examples.ts), and prints what the page says it prints.
  */
@@ -20,6 +20,7 @@ const PAGES = [
   { page: "diff.md", shows: "mcp-conf baseline tuesday.jsonl --baseline baselines --accept" },
   { page: "watch.md", shows: "--quiet --report report.txt" },
   { page: "config.md", shows: "--no-config -o plain.jsonl" },
+  { page: "check.md", shows: "--fail-on fail,drift --baseline baselines" },
 ];
 
 describe.each(PAGES)("docs/$page", ({ page, shows }) => {
@@ -40,5 +41,5 @@ describe.each(PAGES)("docs/$page", ({ page, shows }) => {
         expect(outputMatches(actual, step.expected), `$ ${step.command}\n--- got:\n${actual.join("\n")}`).toBe(true);
       });
     }
-  }, 120_000);
+  }, 300_000);
 });

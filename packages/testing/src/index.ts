@@ -1,7 +1,7 @@
 /**
  * Test support for the mcp-conf packages — private, never published, imported only by tests: the one trace builder
  * (any revision, stdio or streamable HTTP), the recorded acceptance session, the README and docs example runners,
- * and OTLP collectors (a real receiver and faulty ones) with a strict OTLP/JSON check.
+ * OTLP collectors (a real receiver and faulty ones) with a strict OTLP/JSON check, and the SARIF 2.1.0 schema check.
  */
 export {
   acceptanceSession,
@@ -34,6 +34,7 @@ export {
   startRealCollector,
 } from "./otlp-collector.js";
 export { strictOtlpProblems } from "./otlp-strict.js";
+export { expectSarifShape } from "./sarif-shape.js";
 export {
   ACCEPT_BOTH,
   C2S,

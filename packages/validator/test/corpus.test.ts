@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { expectSarifShape } from "@mcp-conf/testing";
 import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { ALL_CHECKS } from "../src/checks/index.js";
@@ -23,7 +24,6 @@ import {
   renderGolden,
   requirementIdOf,
 } from "./corpus-files.js";
-import { expectSarifShape } from "./sarif-shape.js";
 
 const judged = new Map<string, JudgedCorpusTrace>();
 function judgedTrace(trace: CorpusTrace): JudgedCorpusTrace {

@@ -4,6 +4,7 @@
  * Then random events and random bytes: the validator answers with a report or a typed error, never a crash.
  */
 
+import { expectSarifShape } from "@mcp-conf/testing";
 import { isTraceFormatError, readTraceSync, type TraceEvent, type TraceEventInput } from "@mcp-conf/trace-format";
 import fc from "fast-check";
 import { XMLValidator } from "fast-xml-parser";
@@ -12,7 +13,6 @@ import { RevisionError } from "../src/engine/errors.js";
 import { validate } from "../src/engine/judge.js";
 import type { Report } from "../src/engine/types.js";
 import { REPORT_FORMATS, renderReport } from "../src/report/index.js";
-import { expectSarifShape } from "./sarif-shape.js";
 
 const HOSTILE = [
   "\u001b[2J\u001b]0;pwned\u0007",

@@ -3,13 +3,14 @@
  * controls included), every format stays well-formed — XML parses, JSON and SARIF parse and keep their shape, and
  * the text report carries no raw control or bidi character.
  */
+
+import { expectSarifShape } from "@mcp-conf/testing";
 import fc from "fast-check";
 import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { OUTCOMES, type Report, type RequirementRow, VERDICTS } from "../src/engine/types.js";
 import { renderReport } from "../src/report/index.js";
 import { SAMPLE_REGISTRY } from "./report-fixtures.js";
-import { expectSarifShape } from "./sarif-shape.js";
 
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
 const nastyChar = fc.constantFrom(

@@ -1,10 +1,11 @@
 /** The JUnit XML and SARIF reports: element per outcome, well-formedness under hostile text, SARIF locations. */
+
+import { expectSarifShape } from "@mcp-conf/testing";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { escapeXml, escapeXmlAttribute, renderReport, renderReports } from "../src/report/index.js";
 import { pathToUriReference } from "../src/report/sarif.js";
 import { SAMPLE_REGISTRY, sampleReport } from "./report-fixtures.js";
-import { expectSarifShape } from "./sarif-shape.js";
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", processEntities: true });
 

@@ -49,6 +49,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./test.js")).testCommand,
   },
   {
+    command: "check [trace..]",
+    describe: "Gate CI on recorded sessions: failed clauses, error answers, unanswered requests, secrets, slow calls…",
+    load: async () => (await import("./check.js")).checkCommand,
+  },
+  {
     command: "requirements [id]",
     describe: "List the specification clauses of a revision (or the one named ID) and how each is judged",
     load: async () => (await import("./requirements.js")).requirementsCommand,

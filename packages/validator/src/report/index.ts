@@ -19,6 +19,8 @@ export {
 } from "./context.js";
 export { reportToJson } from "./json.js";
 export type { JudgedTrace } from "./junit.js";
+/** A trace path as a SARIF artifact URI reference. */
+export { pathToUriReference, SARIF_SCHEMA } from "./sarif.js";
 export { findingLine, totalsLine } from "./text.js";
 export { escapeXml, escapeXmlAttribute } from "./xml-text.js";
 

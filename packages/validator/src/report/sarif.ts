@@ -12,7 +12,8 @@ import { ownerLabel } from "./owner.js";
 import { findingPlainLine } from "./plain-finding.js";
 import { type RequirementLookup, requirementLookup } from "./requirement-lookup.js";
 
-const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+/** Where SARIF 2.1.0 logs point their `$schema`. */
+export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 
 type SarifLevel = "error" | "warning" | "note" | "none";
 

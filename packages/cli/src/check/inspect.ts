@@ -1,0 +1,112 @@
+/**
+ * One trace, read once: every event goes to the analysis model, the validator's judge and (when asked) the secret
+ * detector; the signals are read off what they found. Runs on the main thread for one trace and in worker threads
+ * for several (worker.ts), so its input and output are plain data.
+ */
+import { Analyzer, type DefinitionsDiff, type SessionAnalysis } from "@mcp-conf/analysis";
+import { type SecretFinding, scanEventForSecrets } from "@mcp-conf/recorder";
+import { readTraceFile } from "@mcp-conf/trace-format";
+import { type Actor, createJudge, type Report, RevisionError } from "@mcp-conf/validator";
+import { driftAgainstBaseline } from "../baseline/drift.js";
+import { EXIT, UsageError } from "../exit.js";
+import { traceReadFailure } from "../export/failure.js";
+import { evaluateSignals, type HitOwner, type Signal, type SignalHit } from "./signals.js";
+
+export interface InspectRequest {
+  trace: string;
+  signals: Signal[];
+  actor: Actor;
+  revision?: string;
+  maxDurationMs?: number;
+  expectTools: string[];
+  forbidTools: string[];
+  /** `--baseline DIR` and `--label L`, for the drift signal. */
+  baseline?: { directory?: string; label?: string };
+}
+
+export interface InspectResult {
+  trace: string;
+  /** The report's verdict; absent when the trace could not be judged. */
+  verdict?: Report["verdict"];
+  /** The 1-based line of each event seq that a hit names (for SARIF locations). */
+  lines?: Record<number, number>;
+  hits: SignalHit[];
+  /** A one-line problem and its exit code: 2 an unreadable trace, unknown revision or missing baseline, 3 malformed. */
+  problem?: { message: string; exitCode: number };
+}
+
+export async function inspectTrace(request: InspectRequest): Promise<InspectResult> {
+  const { trace } = request;
+  const analyzer = new Analyzer();
+  const scanSecrets = request.signals.includes("secret");
+  const secrets: (SecretFinding & { owner: HitOwner })[] = [];
+  const lineOfSeq = new Map<number, number>();
+  let line = 0;
+  try {
+    const judge = createJudge(
+      request.revision === undefined ? { actor: request.actor } : { revision: request.revision, actor: request.actor },
+    );
+    for await (const event of readTraceFile(trace)) {
+      line++;
+      lineOfSeq.set(event.seq, line);
+      analyzer.observe(event);
+      judge.observe(event);
+      if (scanSecrets) {
+        const owner = event.direction === "client-to-server" ? "client" : "server";
+        for (const found of scanEventForSecrets(event)) secrets.push({ ...found, owner });
+      }
+    }
+    const report = judge.finish();
+    const analysis = analyzer.finish();
+    const drift = request.signals.includes("drift") ? driftOf(analysis, request.baseline ?? {}) : undefined;
+    const hits = evaluateSignals(new Set(request.signals), {
+      analysis,
+      report,
+      secrets,
+      ...(drift === undefined ? {} : { drift }),
+      ...(request.maxDurationMs === undefined ? {} : { maxDurationMs: request.maxDurationMs }),
+      expectTools: request.expectTools,
+      forbidTools: request.forbidTools,
+    });
+    const lines: Record<number, number> = {};
+    for (const hit of hits) {
+      const at = hit.seq === undefined ? undefined : lineOfSeq.get(hit.seq);
+      if (at !== undefined) lines[hit.seq!] = at;
+    }
+    return { trace, verdict: report.verdict, lines, hits };
+  } catch (error) {
+    return { trace, hits: [], problem: problemOf(trace, error) };
+  }
+}
+
+/**
+ * The tools' drift from the label's baseline. `check` only reads the store: a trace with no baseline to compare
+ * with is a problem to fix (`mcp-conf baseline TRACE` records one), not a silent pass.
+ */
+function driftOf(
+  analysis: SessionAnalysis,
+  options: { directory?: string; label?: string },
+): DefinitionsDiff | undefined {
+  const outcome = driftAgainstBaseline(analysis, { ...options, trustFirstUse: false });
+  switch (outcome.status) {
+    case "drift":
+      return outcome.changes;
+    case "same":
+    case "recorded":
+    case "no-tools":
+      return undefined;
+    case "no-label":
+      throw new UsageError("check: the drift signal needs a server label; the trace records none (give --label)");
+    case "no-baseline":
+      throw new UsageError(
+        `check: no baseline for ${JSON.stringify(outcome.label)} in ${outcome.path}; record one with mcp-conf baseline TRACE`,
+      );
+  }
+}
+
+function problemOf(trace: string, error: unknown): { message: string; exitCode: number } {
+  if (error instanceof RevisionError) return { message: `check: ${trace}: ${error.message}`, exitCode: EXIT.usage };
+  const failure = traceReadFailure("check", trace, error);
+  if (failure instanceof UsageError) return { message: failure.message, exitCode: failure.exitCode };
+  throw failure;
+}

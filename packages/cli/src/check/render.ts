@@ -1,0 +1,117 @@
+/**
+ * `check`'s output: text (each fired signal with its hits, then one line per trace), JSON, JUnit XML (a testsuite
+ * per trace, a testcase per signal checked) and SARIF 2.1.0 (a run per trace, a rule per signal, a result per hit
+ * located at the trace line of its seq). Session text is escaped for each medium.
+ */
+import { escapeTerminal } from "@mcp-conf/trace-format";
+import { escapeXml, escapeXmlAttribute, pathToUriReference, SARIF_SCHEMA } from "@mcp-conf/validator";
+import type { InspectResult } from "./inspect.js";
+import type { Signal, SignalHit } from "./signals.js";
+
+/** `[owner] seq N tools/call echo: detail` — one hit as plain text. */
+export function hitLine(hit: SignalHit): string {
+  const where = [hit.seq === undefined ? undefined : `seq ${hit.seq}`, hit.call].filter((x) => x !== undefined);
+  return `[${hit.owner}] ${where.length > 0 ? `${where.join(" ")}: ` : ""}${hit.detail}`;
+}
+
+export function renderCheckText(results: readonly InspectResult[], signals: readonly Signal[]): string {
+  const out: string[] = [];
+  for (const result of results) {
+    if (result.problem) continue;
+    out.push(`mcp-conf check: ${escapeTerminal(result.trace)}`);
+    for (const signal of signals) {
+      const hits = result.hits.filter((hit) => hit.signal === signal);
+      if (hits.length === 0) continue;
+      out.push(`  ${signal}: ${hits.length} hit(s)`);
+      for (const hit of hits) out.push(`    ${escapeTerminal(hitLine(hit))}`);
+    }
+    const fired = new Set(result.hits.map((hit) => hit.signal));
+    out.push(
+      fired.size === 0
+        ? `  clean: no signal fired (checked: ${signals.join(", ")})`
+        : `  fired: ${signals.filter((s) => fired.has(s)).join(", ")} (checked: ${signals.join(", ")})`,
+    );
+  }
+  return out.length === 0 ? "" : `${out.join("\n")}\n`;
+}
+
+export function renderCheckJson(results: readonly InspectResult[], signals: readonly Signal[]): string {
+  const traces = results
+    .filter((result) => !result.problem)
+    .map((result) => ({
+      trace: result.trace,
+      clean: result.hits.length === 0,
+      verdict: result.verdict,
+      hits: result.hits,
+    }));
+  return `${JSON.stringify({ signals, traces }, null, 2)}\n`;
+}
+
+export function renderCheckJunit(results: readonly InspectResult[], signals: readonly Signal[]): string {
+  const judged = results.filter((result) => !result.problem);
+  let failures = 0;
+  const suites = judged.map((result) => {
+    const cases = signals.map((signal) => {
+      const hits = result.hits.filter((hit) => hit.signal === signal);
+      const open = `    <testcase name="${signal}" classname="mcp-conf.check">`;
+      if (hits.length === 0) return `    <testcase name="${signal}" classname="mcp-conf.check"/>`;
+      failures++;
+      const body = hits.map((hit) => hitLine(hit)).join("\n");
+      const message = `${signal}: ${hits.length} hit(s)`;
+      return `${open}\n      <failure message="${escapeXmlAttribute(message)}" type="${signal}">${escapeXml(body)}\n</failure>\n    </testcase>`;
+    });
+    const fired = new Set(result.hits.map((hit) => hit.signal)).size;
+    return [
+      `  <testsuite name="${escapeXmlAttribute(`mcp-conf check: ${result.trace}`)}" tests="${signals.length}" failures="${fired}" errors="0" skipped="0">`,
+      ...cases,
+      "  </testsuite>",
+    ].join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="mcp-conf check" tests="${signals.length * judged.length}" failures="${failures}" errors="0" skipped="0">`,
+    ...suites,
+    "</testsuites>",
+    "",
+  ].join("\n");
+}
+
+export function renderCheckSarif(results: readonly InspectResult[], signals: readonly Signal[]): string {
+  const runs = results
+    .filter((result) => !result.problem)
+    .map((result) => ({
+      tool: {
+        driver: {
+          name: "mcp-conf check",
+          informationUri: "https://modelcontextprotocol.io/specification",
+          rules: signals.map((signal) => ({
+            id: signal,
+            shortDescription: { text: `the ${signal} signal of mcp-conf check` },
+            defaultConfiguration: { level: "error" },
+          })),
+        },
+      },
+      results: result.hits.map((hit) => {
+        const line = hit.seq === undefined ? undefined : result.lines?.[hit.seq];
+        const artifactLocation = { uri: pathToUriReference(result.trace) };
+        return {
+          ruleId: hit.signal,
+          ruleIndex: signals.indexOf(hit.signal),
+          level: "error",
+          message: { text: hitLine(hit) },
+          locations: [
+            {
+              physicalLocation:
+                line === undefined ? { artifactLocation } : { artifactLocation, region: { startLine: line } },
+            },
+          ],
+          properties: {
+            owner: hit.owner,
+            ...(hit.seq === undefined ? {} : { seq: hit.seq }),
+            ...(hit.call ? { call: hit.call } : {}),
+          },
+        };
+      }),
+    }));
+  return `${JSON.stringify({ $schema: SARIF_SCHEMA, version: "2.1.0", runs }, null, 2)}\n`;
+}

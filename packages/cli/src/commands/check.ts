@@ -1,0 +1,147 @@
+/**
+ * `mcp-conf check [TRACE…]`: the CI gate (docs/check.md). Each trace (or session id; none: the newest recorded
+ * session) is judged and analysed once, and the signals of `--fail-on` are read off it; several traces are checked
+ * in parallel across cores. Exit codes: 0 no signal fired, 1 a signal fired, 2 a bad invocation or unreadable
+ * trace, 3 a malformed trace; with several traces the highest wins.
+ */
+import { escapeTerminal } from "@mcp-conf/trace-format";
+import type { Argv } from "yargs";
+import type { InspectRequest } from "../check/inspect.js";
+import { inspectAll } from "../check/parallel.js";
+import { renderCheckJson, renderCheckJunit, renderCheckSarif, renderCheckText } from "../check/render.js";
+import { DEFAULT_SIGNALS, SIGNALS, type Signal } from "../check/signals.js";
+import { EXIT, UsageError } from "../exit.js";
+import { actorOption, parseActor } from "../report-options.js";
+import { newestSessionPath, resolveTraceArgument } from "../sessions/store.js";
+import type { Command } from "./index.js";
+
+const FORMATS = ["text", "json", "junit", "sarif"] as const;
+
+interface CheckArgs {
+  trace?: string[];
+  "fail-on"?: string;
+  format: string;
+  actor: string;
+  revision?: string;
+  "max-duration"?: string;
+  "expect-tool"?: string[];
+  "forbid-tool"?: string[];
+  jobs?: number;
+  baseline?: string;
+  label?: string;
+}
+
+export const checkCommand: Command<CheckArgs> = {
+  builder: (yargs: Argv) =>
+    actorOption(yargs)
+      .positional("trace", {
+        type: "string",
+        array: true,
+        describe: "trace files or session ids (default: the newest recorded session)",
+      })
+      .option("fail-on", {
+        type: "string",
+        describe: `comma-separated signals: ${SIGNALS.join(", ")} (default: ${DEFAULT_SIGNALS.join(",")})`,
+      })
+      .option("format", { alias: "f", type: "string", default: "text", describe: FORMATS.join(" | ") })
+      .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
+      .option("max-duration", { type: "string", describe: "the slow signal's limit per call: 500ms, 2s, 1m" })
+      .option("expect-tool", { type: "string", array: true, describe: "a tool that must be called (repeatable)" })
+      .option("forbid-tool", { type: "string", array: true, describe: "a tool that must not be called (repeatable)" })
+      .option("baseline", {
+        type: "string",
+        describe: "the drift signal's baselines directory (default: <state>/baselines)",
+      })
+      .option("label", {
+        type: "string",
+        describe: "the drift signal's server label (default: the one the trace records)",
+      })
+      .option("jobs", { type: "number", describe: "traces checked at once (default: one per core)" }),
+  async run(argv, io) {
+    const format = argv.format;
+    if (!(FORMATS as readonly string[]).includes(format)) {
+      throw new UsageError(`check: unknown format ${JSON.stringify(format)} (expected ${FORMATS.join(", ")})`);
+    }
+    const actor = parseActor("check", argv.actor);
+    const expectTools = (argv["expect-tool"] ?? []).map(String);
+    const forbidTools = (argv["forbid-tool"] ?? []).map(String);
+    const signals = parseSignals(argv["fail-on"], expectTools.length > 0, forbidTools.length > 0);
+    const maxDurationMs = argv["max-duration"] === undefined ? undefined : parseDuration(argv["max-duration"]);
+    if (signals.includes("slow") && maxDurationMs === undefined) {
+      throw new UsageError("check: the slow signal needs --max-duration");
+    }
+    if (argv.baseline === "") throw new UsageError("check: --baseline needs a directory");
+    const jobs = argv.jobs;
+    if (jobs !== undefined && (!Number.isSafeInteger(jobs) || jobs < 1)) {
+      throw new UsageError("check: --jobs takes a positive integer");
+    }
+    const given = (argv.trace ?? []).map(String);
+    const traces = given.length > 0 ? given.map((trace) => resolveTraceArgument(trace)) : [newestSessionPath("check")];
+    if (traces.includes("-"))
+      throw new UsageError("check: name trace files or session ids (standard input is not read)");
+
+    const requests: InspectRequest[] = traces.map((trace) => ({
+      trace,
+      signals,
+      actor,
+      ...(argv.revision === undefined ? {} : { revision: argv.revision }),
+      ...(maxDurationMs === undefined ? {} : { maxDurationMs }),
+      expectTools,
+      forbidTools,
+      ...(signals.includes("drift") ? { baseline: baselineOptions(argv) } : {}),
+    }));
+    const results = await inspectAll(requests, jobs);
+    let worst: number = EXIT.ok;
+    for (const result of results) {
+      if (result.problem) {
+        io.stderr.write(`mcp-conf ${escapeTerminal(result.problem.message)}\n`);
+        worst = Math.max(worst, result.problem.exitCode);
+      } else if (result.hits.length > 0) {
+        worst = Math.max(worst, EXIT.fail);
+      }
+    }
+    const render =
+      format === "json"
+        ? renderCheckJson
+        : format === "junit"
+          ? renderCheckJunit
+          : format === "sarif"
+            ? renderCheckSarif
+            : renderCheckText;
+    io.stdout.write(render(results, signals));
+    return worst;
+  },
+};
+
+/** `--fail-on a,b,c`, checked; the default set when absent. `--expect-tool`/`--forbid-tool` add their signal. */
+export function parseSignals(value: string | undefined, expecting: boolean, forbidding: boolean): Signal[] {
+  const chosen = new Set<Signal>();
+  const names = value === undefined ? [...DEFAULT_SIGNALS] : value.split(",").map((name) => name.trim());
+  for (const name of names) {
+    if (!(SIGNALS as readonly string[]).includes(name)) {
+      throw new UsageError(`check: unknown signal ${JSON.stringify(name)} (known: ${SIGNALS.join(", ")})`);
+    }
+    chosen.add(name as Signal);
+  }
+  if (expecting) chosen.add("expect-tool");
+  if (forbidding) chosen.add("forbid-tool");
+  return SIGNALS.filter((signal) => chosen.has(signal));
+}
+
+/** `250ms`, `2s`, `1.5s`, `1m` (a bare number is milliseconds) → milliseconds. */
+export function parseDuration(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(value.trim());
+  if (!match)
+    throw new UsageError(
+      `check: --max-duration takes a duration such as 500ms, 2s or 1m, not ${JSON.stringify(value)}`,
+    );
+  const unit = match[2] ?? "ms";
+  return Number(match[1]) * (unit === "m" ? 60_000 : unit === "s" ? 1000 : 1);
+}
+
+function baselineOptions(argv: CheckArgs): { directory?: string; label?: string } {
+  const options: { directory?: string; label?: string } = {};
+  if (argv.baseline !== undefined) options.directory = argv.baseline;
+  if (argv.label !== undefined) options.label = String(argv.label);
+  return options;
+}
