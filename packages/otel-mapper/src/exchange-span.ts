@@ -3,7 +3,13 @@
  * ids, versions and the resource URI up to its path are read from the messages; no argument, result, prompt
  * variable or error message ever becomes an attribute.
  */
-import { isPlainObject, type JsonRpcId, type MessageRef, type Transport } from "@mcp-conf/trace-format";
+import {
+  isPlainObject,
+  type JsonRpcId,
+  type MessageRef,
+  STATELESS_VERSION_META_KEY,
+  type Transport,
+} from "@mcp-conf/trace-format";
 import { describeJsonRpcError } from "./jsonrpc-errors.js";
 import { uriUpToPath } from "./resource-uri.js";
 import type { Attributes, SpanStatus } from "./span.js";
@@ -53,9 +59,11 @@ export function describeExchange(shape: ExchangeShape, session: SessionContext):
 
   if (shape.id !== undefined) attributes["jsonrpc.request.id"] = cut(String(shape.id), MAX_NAME_LENGTH);
   if (shape.opening.session !== undefined) attributes["mcp.session.id"] = cut(shape.opening.session, MAX_NAME_LENGTH);
-  if (session.protocolVersion !== undefined) {
-    attributes["mcp.protocol.version"] = cut(session.protocolVersion, MAX_NAME_LENGTH);
-  }
+  // At 2026-07-28 a request names its own version in `_meta` (there is no handshake): its span carries that one.
+  const meta = isPlainObject(params?._meta) ? params._meta : undefined;
+  const declared = meta?.[STATELESS_VERSION_META_KEY];
+  const version = typeof declared === "string" ? declared : session.protocolVersion;
+  if (version !== undefined) attributes["mcp.protocol.version"] = cut(version, MAX_NAME_LENGTH);
   const jsonrpc = isPlainObject(shape.opening.message.raw) ? shape.opening.message.raw.jsonrpc : undefined;
   if (typeof jsonrpc === "string" && jsonrpc !== "2.0") {
     attributes["jsonrpc.protocol.version"] = cut(jsonrpc, MAX_NAME_LENGTH);

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { acceptanceSession, CALLER_TRACEPARENT, CALLER_TRACESTATE, recordedSession, SECRET } from "@mcp-conf/testing";
+import { readTraceSync } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 import type { SpanFinding } from "./findings.js";
 import { derivedIds, randomIds } from "./ids.js";
@@ -142,6 +144,28 @@ describe("HTTP sessions", () => {
     });
     const progress = byName(spans, "notifications/progress");
     expect(progress.attributes).not.toHaveProperty("server.address");
+  });
+});
+
+describe("2026-07-28 sessions (a real one: our modern peer through mcp-conf record http)", () => {
+  const events = readTraceSync(
+    readFileSync(new URL("../../../corpus/2026-07-28/real/modern-peer-http.jsonl", import.meta.url), "utf8"),
+  );
+  const spans = mapAll(events).spans;
+
+  it("gives every exchange a span, with the version its own request declares and no session id", () => {
+    expect(spans.map((s) => s.name)).toEqual(
+      expect.arrayContaining(["server/discover", "tools/list", "tools/call get_weather", "prompts/get summarise"]),
+    );
+    for (const span of spans) expect(span.attributes).not.toHaveProperty("mcp.session.id");
+    const probe = spans.find((s) => s.attributes["rpc.response.status_code"] === "-32022");
+    expect(probe?.attributes["mcp.protocol.version"]).toBe("2099-01-01");
+    expect(byName(spans, "server/discover").attributes["mcp.protocol.version"]).toBe("2026-07-28");
+  });
+
+  it("ends a call whose response stream the client closed as unanswered, with its progress on its own span", () => {
+    const countdowns = spans.filter((s) => s.name === "tools/call countdown");
+    expect(countdowns.map((s) => s.attributes["error.type"])).toEqual([undefined, "unanswered"]);
   });
 });
 

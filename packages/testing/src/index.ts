@@ -24,7 +24,12 @@ export {
 } from "./examples.js";
 export { modernHttpTransport, modernStdioTransport, routingHeaders, runModernTour } from "./modern-peer/client.js";
 export { answer as modernAnswer, headerProblem, MODERN_REVISION, MODERN_TOOLS } from "./modern-peer/server.js";
-export { type ModernHttpServer, runModernStdioServer, startModernHttpServer } from "./modern-peer/transports.js";
+export {
+  type ModernHttpServer,
+  type ModernServerFaults,
+  runModernStdioServer,
+  startModernHttpServer,
+} from "./modern-peer/transports.js";
 export {
   type CapturedRequest,
   downCollectorUrl,

@@ -3,7 +3,7 @@
  * judge, keeping each check's statistics and each event's line), which golden reports exist and how each is
  * rendered. One module, so the golden test and the bless script cannot disagree about what a golden holds.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
@@ -152,4 +152,17 @@ export function documentedDefects(): { trace: string; requirement: string }[] {
 export function requirementIdOf(traceName: string): string | undefined {
   const match = /^([a-z]+)-(\d{3})-[a-z0-9][a-z0-9-]*$/.exec(traceName);
   return match ? `${match[1]!.toUpperCase()}-${match[2]}` : undefined;
+}
+
+/**
+ * Requirements a violation trace necessarily breaks besides the one it is named after, from
+ * `corpus/<revision>/violations/co-violations.json` (`{"<trace>": {"requirements": [...], "why": "..."}}`): a server
+ * can only serve a request whose headers disagree with its body if a client sent one, so that trace fails the
+ * client's clause too. Each entry says why; the corpus test holds that each listed requirement does fail.
+ */
+export function coViolations(revision: string): Map<string, string[]> {
+  const path = join(CORPUS_ROOT, revision, "violations", "co-violations.json");
+  if (!existsSync(path)) return new Map();
+  const entries = JSON.parse(readFileSync(path, "utf8")) as Record<string, { requirements: string[]; why: string }>;
+  return new Map(Object.entries(entries).map(([trace, entry]) => [trace, entry.requirements]));
 }

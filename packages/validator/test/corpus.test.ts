@@ -16,6 +16,7 @@ import {
   CORPUS_REVISIONS,
   type CorpusTrace,
   corpusTraces,
+  coViolations,
   documentedDefects,
   goldenDir,
   goldenTargets,
@@ -58,6 +59,7 @@ describe.each(CORPUS_REVISIONS)("corpus %s", (revision) => {
   const good = corpusTraces("good", revision);
   const violations = corpusTraces("violations", revision);
   const real = corpusTraces("real", revision);
+  const coViolated = coViolations(revision);
 
   describe("layout", () => {
     it("holds good traces and violation traces", () => {
@@ -75,6 +77,14 @@ describe.each(CORPUS_REVISIONS)("corpus %s", (revision) => {
       }
     });
 
+    it("lists in co-violations.json only violation traces that exist, and requirements of its registry", () => {
+      const names = new Set(violations.map((t) => t.name));
+      for (const [name, also] of coViolated) {
+        expect(names.has(name), `co-violations.json names ${name}`).toBe(true);
+        for (const id of also) expect(requirementById.has(id), `${name}: ${id}`).toBe(true);
+      }
+    });
+
     it(`judges every trace at ${revision}, the revision its directory names`, () => {
       for (const trace of [...good, ...violations, ...real]) {
         expect(judgedTrace(trace).report.revision, trace.name).toBe(revision);
@@ -83,14 +93,21 @@ describe.each(CORPUS_REVISIONS)("corpus %s", (revision) => {
   });
 
   describe.each(violations.map((t) => [t.name, t] as const))("violation %s", (_name, trace) => {
-    it("fails or warns the requirement it is named after, and no requirement that shares none of its checks", () => {
+    it("fails or warns the requirement it is named after, and no requirement that shares none of its checks (but those co-violations.json lists)", () => {
       const id = requirementIdOf(trace.name)!;
       const { report } = judgedTrace(trace);
       const row = report.requirements.find((r) => r.id === id);
       expect(row?.outcome, `${id} in ${trace.name}; complaints: ${complaints(report).join(" | ")}`).toMatch(
         /^(fail|warn)$/,
       );
-      const named = new Set(requirementById.get(id)?.checks ?? []);
+      const also = coViolated.get(trace.name) ?? [];
+      const named = new Set([id, ...also].flatMap((r) => requirementById.get(r)?.checks ?? []));
+      for (const other of also) {
+        expect(
+          report.requirements.find((r) => r.id === other)?.outcome,
+          `${other}, listed in co-violations.json for ${trace.name}`,
+        ).toMatch(/^(fail|warn)$/);
+      }
       const stray = report.requirements
         .filter((r) => r.id !== id && (r.outcome === "fail" || r.outcome === "warn"))
         .flatMap((r) =>

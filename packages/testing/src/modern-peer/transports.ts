@@ -22,8 +22,13 @@ export interface ModernHttpServer {
   close(): Promise<void>;
 }
 
+/** Defects on demand, for tests that need a server breaking a rule: the HTTP status of a Method-not-found error. */
+export interface ModernServerFaults {
+  unknownMethodStatus?: number;
+}
+
 /** Serves the modern peer over streamable HTTP on 127.0.0.1 (port 0: any free port). */
-export async function startModernHttpServer(port = 0): Promise<ModernHttpServer> {
+export async function startModernHttpServer(port = 0, faults: ModernServerFaults = {}): Promise<ModernHttpServer> {
   const server = http.createServer((req, res) => {
     if (req.method !== "POST") {
       res.writeHead(405, { allow: "POST" }).end();
@@ -54,6 +59,7 @@ export async function startModernHttpServer(port = 0): Promise<ModernHttpServer>
         return;
       }
       const out = answer(message);
+      if (faults.unknownMethodStatus !== undefined && out.status === 404) out.status = faults.unknownMethodStatus;
       if (out.progress) streamWithProgress(res, out);
       else sendJson(res, out.status, out.message);
     });

@@ -20,6 +20,7 @@ import { checks as prom } from "./prom/index.js";
 import { checks as res } from "./res/index.js";
 import { checks as root } from "./root/index.js";
 import { checks as samp } from "./samp/index.js";
+import { checks as shttp } from "./shttp/index.js";
 import { checks as sub } from "./sub/index.js";
 import { checks as task } from "./task/index.js";
 import { checks as tool } from "./tool/index.js";
@@ -50,4 +51,5 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...mrtr,
   ...sub,
   ...cache,
+  ...shttp,
 ];

@@ -1,0 +1,232 @@
+// Writes the streamable-HTTP traces of corpus/2026-07-28/: the good HTTP session (routing headers, a Base64-encoded
+// Mcp-Param, an annotated argument left null, a HeaderMismatch for a tool whose schema changed and the retry after
+// listing it again, progress on an SSE stream, a stream the client closes, an unknown method, an unsupported
+// version) and one violation trace per TRAN check, each the good session with one defect. Events are shaped as
+// `mcp-conf record http` writes them (docs/trace-format.md): a POST's http event, its body, then the response's
+// http event and its message(s). Run: node corpus/tools/gen-2026-http.mjs
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const out = join(dirname(fileURLToPath(import.meta.url)), "..", "2026-07-28");
+const V = "2026-07-28";
+const serverMeta = { "io.modelcontextprotocol/serverInfo": { name: "example-server", version: "1.0.0" } };
+const cache = { ttlMs: 60000, cacheScope: "public" };
+const meta = (extra = {}) => ({
+  "io.modelcontextprotocol/protocolVersion": V,
+  "io.modelcontextprotocol/clientInfo": { name: "example-client", version: "1.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+  ...extra,
+});
+const b64 = (text) => `=?base64?${Buffer.from(text, "utf8").toString("base64")}?=`;
+
+const weatherV1 = {
+  name: "get_weather",
+  description: "Current weather",
+  inputSchema: {
+    type: "object",
+    properties: {
+      city: { type: "string", "x-mcp-header": "City" },
+      region: { type: "string", "x-mcp-header": "Region" },
+      days: { type: "integer", "x-mcp-header": "Days" },
+    },
+    required: ["city"],
+  },
+};
+const translateV1 = { name: "translate", description: "Translate text", inputSchema: { type: "object", properties: { text: { type: "string" }, to: { type: "string" } }, required: ["text", "to"] } };
+const translateV2 = structuredClone(translateV1);
+translateV2.inputSchema.properties.to["x-mcp-header"] = "To";
+const countdown = { name: "countdown", description: "Counts down", inputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] } };
+
+/** One POST exchange: the request's headers and body, the response's status, headers and message(s). */
+function post(id, method, params, { headers = {}, status = 200, type = "application/json", answer, extra = [], abort = false, version } = {}) {
+  const body = { jsonrpc: "2.0", id, method, params: { ...params, _meta: meta(version ? { "io.modelcontextprotocol/protocolVersion": version, ...(params._meta ?? {}) } : params._meta ?? {}) } };
+  const name = method === "resources/read" ? params.uri : params.name;
+  const routing = {
+    "mcp-protocol-version": version ?? V,
+    "mcp-method": method,
+    ...(["tools/call", "prompts/get", "resources/read"].includes(method) ? { "mcp-name": name } : {}),
+  };
+  const request = { accept: "application/json, text/event-stream", "content-type": "application/json", ...routing, ...headers };
+  for (const [key, value] of Object.entries(request)) if (value === undefined) delete request[key];
+  const response = { "content-type": type, ...(type === "text/event-stream" ? { "x-accel-buffering": "no" } : {}) };
+  return { id, request, body, status, response, answer, extra, abort };
+}
+const ok = (id, result) => ({ jsonrpc: "2.0", id, result: { resultType: "complete", _meta: serverMeta, ...result } });
+const fail = (id, code, message, data) => ({ jsonrpc: "2.0", id, error: data ? { code, message, data } : { code, message } });
+const progress = (token, n, total) => ({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: n, total } });
+
+function session() {
+  return [
+    post("d1", "server/discover", {}, { answer: ok("d1", { supportedVersions: [V], capabilities: { tools: {}, resources: {}, prompts: {} }, ...cache }) }),
+    post(1, "tools/list", {}, { answer: ok(1, { tools: [weatherV1, translateV1, countdown], ...cache }) }),
+    post(2, "tools/call", { name: "get_weather", arguments: { city: "Köln", region: "eu-west1", days: 3 } }, {
+      headers: { "mcp-param-city": b64("Köln"), "mcp-param-region": "eu-west1", "mcp-param-days": "3" },
+      answer: ok(2, { content: [{ type: "text", text: "Köln: 18°C" }], isError: false }),
+    }),
+    post(3, "tools/call", { name: "get_weather", arguments: { city: "Oslo", region: null } }, {
+      headers: { "mcp-param-city": "Oslo" },
+      answer: ok(3, { content: [{ type: "text", text: "Oslo: 9°C" }], isError: false }),
+    }),
+    // The server's translate tool now mirrors `to`; the client still holds the old listing, is refused, lists again, retries.
+    post(4, "tools/call", { name: "translate", arguments: { text: "hello", to: "de" } }, {
+      status: 400,
+      answer: fail(4, -32020, "Header mismatch: Mcp-Param-To is missing"),
+    }),
+    post(5, "tools/list", {}, { answer: ok(5, { tools: [weatherV1, translateV2, countdown], ...cache }) }),
+    post(6, "tools/call", { name: "translate", arguments: { text: "hello", to: "de" } }, {
+      headers: { "mcp-param-to": "de" },
+      answer: ok(6, { content: [{ type: "text", text: "hallo" }], isError: false }),
+    }),
+    post(7, "resources/read", { uri: "file:///project/config.json" }, {
+      answer: ok(7, { contents: [{ uri: "file:///project/config.json", mimeType: "application/json", text: "{}" }], ...cache }),
+    }),
+    post(8, "prompts/get", { name: "summarise", arguments: { text: "MCP" } }, {
+      answer: ok(8, { messages: [{ role: "user", content: { type: "text", text: "Summarise: MCP" } }] }),
+    }),
+    post(9, "tools/call", { name: "countdown", arguments: { n: 2 }, _meta: { progressToken: "c9" } }, {
+      type: "text/event-stream",
+      extra: [progress("c9", 1, 2), progress("c9", 2, 2)],
+      answer: ok(9, { content: [{ type: "text", text: "lift-off" }], isError: false }),
+    }),
+    post(10, "tools/call", { name: "countdown", arguments: { n: 100 }, _meta: { progressToken: "c10" } }, {
+      type: "text/event-stream",
+      extra: [progress("c10", 1, 100)],
+      abort: true,
+    }),
+    post(11, "weather/forecast", {}, { status: 404, answer: fail(11, -32601, "Method not found") }),
+    post(12, "tools/list", {}, { version: "2099-01-01", status: 400, answer: fail(12, -32022, "Unsupported protocol version", { supported: [V], requested: "2099-01-01" }) }),
+  ];
+}
+
+function write(dir, name, steps) {
+  const T = "streamable-http";
+  const events = [{ direction: "client-to-server", kind: "lifecycle", event: "transport-open" }];
+  for (const step of steps) {
+    if (step.raw) {
+      events.push(...step.raw);
+      continue;
+    }
+    events.push({ direction: "client-to-server", kind: "http", method: "POST", path: "/mcp", headers: step.request });
+    events.push({ direction: "client-to-server", kind: "message", payload: step.body });
+    events.push({ direction: "server-to-client", kind: "http", status: step.status, headers: step.response });
+    for (const message of step.extra) events.push({ direction: "server-to-client", kind: "message", payload: message });
+    if (step.abort) events.push({ direction: "client-to-server", kind: "lifecycle", event: "transport-abort", meta: { reason: "the client closed the connection before the response ended" } });
+    for (const message of step.late ?? []) events.push({ direction: "server-to-client", kind: "message", payload: message });
+    if (step.answer) events.push({ direction: "server-to-client", kind: "message", payload: step.answer });
+  }
+  events.push({ direction: "client-to-server", kind: "lifecycle", event: "transport-close" });
+  const text = events.map((event, seq) => {
+    const { direction, kind, ...rest } = event;
+    return JSON.stringify({ seq, direction, transport: T, kind, ...rest });
+  });
+  mkdirSync(join(out, dir), { recursive: true });
+  writeFileSync(join(out, dir, `${name}.jsonl`), `${text.join("\n")}\n`);
+}
+
+/** The requirement of base.result-id-matches (a response answers a request the other side sent). */
+const BASE_RESULT_ID = "BASE-006";
+const at = (steps, id) => steps.find((step) => step.id === id);
+const weather = (s) => at(s, 2);
+
+write("good", "tran-http-session", session());
+
+const violations = {
+  "tran-012-message-without-post": (s) => {
+    const step = at(s, 7);
+    s.splice(s.indexOf(step), 1, { raw: [
+      { direction: "client-to-server", kind: "message", payload: step.body },
+      { direction: "server-to-client", kind: "http", status: 200, headers: step.response },
+      { direction: "server-to-client", kind: "message", payload: step.answer },
+    ] });
+  },
+  "tran-060-accept-without-sse": (s) => (at(s, 7).request.accept = "application/json"),
+  "tran-061-no-method-header": (s) => {
+    delete at(s, 8).request["mcp-method"];
+    Object.assign(at(s, 8), { status: 400, answer: fail(8, -32020, "Header mismatch: Mcp-Method is missing") });
+  },
+  "tran-063-client-posts-response": (s) => s.splice(2, 0, { raw: [
+    { direction: "client-to-server", kind: "http", method: "POST", path: "/mcp", headers: { accept: "application/json, text/event-stream", "content-type": "application/json", "mcp-protocol-version": V } },
+    { direction: "client-to-server", kind: "message", payload: { jsonrpc: "2.0", id: "d1", result: { resultType: "complete" } } },
+    { direction: "server-to-client", kind: "http", status: 202 },
+  ] }),
+  "tran-065-request-answered-as-text": (s) => (at(s, 7).response["content-type"] = "text/plain"),
+  "tran-066-sse-buffered": (s) => delete at(s, 9).response["x-accel-buffering"],
+  "tran-067-progress-after-stream-closed": (s) => (at(s, 10).late = [progress("c10", 2, 100)]),
+  "tran-068-answer-after-stream-closed": (s) => (at(s, 10).late = [ok(10, { content: [{ type: "text", text: "lift-off" }], isError: false })]),
+  "tran-069-no-version-header": (s) => {
+    delete at(s, 8).request["mcp-protocol-version"];
+    Object.assign(at(s, 8), { status: 400, answer: fail(8, -32020, "Header mismatch: MCP-Protocol-Version is missing") });
+  },
+  "tran-070-version-header-mismatch": (s) => {
+    at(s, 8).request["mcp-protocol-version"] = "2025-11-25";
+    Object.assign(at(s, 8), { status: 400, answer: fail(8, -32020, "Header mismatch: MCP-Protocol-Version") });
+  },
+  "tran-072-unsupported-version-as-200": (s) => (at(s, 12).status = 200),
+  "tran-073-unknown-method-as-400": (s) => (at(s, 11).status = 400),
+  "tran-075-no-name-header": (s) => {
+    delete at(s, 7).request["mcp-name"];
+    Object.assign(at(s, 7), { status: 400, answer: fail(7, -32020, "Header mismatch: Mcp-Name is missing") });
+  },
+  "tran-076-name-not-encoded": (s) => {
+    const step = at(s, 8);
+    step.body.params.name = "résumé";
+    step.request["mcp-name"] = "rÃ©sumÃ©";
+    Object.assign(step, { status: 400, answer: fail(8, -32020, "Header mismatch: Mcp-Name") });
+  },
+  "tran-077-param-not-mirrored": (s) => {
+    delete weather(s).request["mcp-param-region"];
+    Object.assign(weather(s), { status: 400, answer: fail(2, -32020, "Header mismatch: Mcp-Param-Region is missing") });
+  },
+  "tran-078-param-not-encoded": (s) => {
+    weather(s).request["mcp-param-city"] = "KÃ¶ln";
+    Object.assign(weather(s), { status: 400, answer: fail(2, -32020, "Header mismatch: Mcp-Param-City") });
+  },
+  "tran-080-markers-upper-case": (s) => {
+    weather(s).request["mcp-param-city"] = b64("Köln").replace("=?base64?", "=?BASE64?");
+    Object.assign(weather(s), { status: 400, answer: fail(2, -32020, "Header mismatch: Mcp-Param-City") });
+  },
+  "tran-081-encoded-value-refused": (s) => Object.assign(weather(s), { status: 400, answer: fail(2, -32020, "Header mismatch: Mcp-Param-City") }),
+  "tran-082-sentinel-shaped-value-plain": (s) => {
+    const step = weather(s);
+    step.body.params.arguments.region = "=?base64?eu?=";
+    step.request["mcp-param-region"] = "=?base64?eu?=";
+    Object.assign(step, { status: 400, answer: fail(2, -32020, "Header mismatch: Mcp-Param-Region") });
+  },
+  "tran-083-method-header-differs": (s) => {
+    at(s, 8).request["mcp-method"] = "prompts/list";
+    Object.assign(at(s, 8), { status: 400, answer: fail(8, -32020, "Header mismatch: Mcp-Method") });
+  },
+  "tran-084-param-for-null-argument": (s) => (at(s, 3).request["mcp-param-region"] = "none"),
+  "tran-090-header-mismatch-as-200": (s) => (at(s, 4).status = 200),
+  // A server can only serve a request whose headers break a rule if a client sent one: these traces break the
+  // client's clause too, as co-violations.json records.
+  "tran-071-version-mismatch-served": (s) => (at(s, 8).request["mcp-protocol-version"] = "2025-11-25"),
+  "tran-074-no-version-header-served": (s) => delete at(s, 8).request["mcp-protocol-version"],
+  "tran-085-invalid-param-served": (s) => {
+    weather(s).body.params.arguments.region = "eu\u0007west1";
+    weather(s).request["mcp-param-region"] = "eu\u0007west1";
+  },
+  "tran-086-param-mismatch-served": (s) => (weather(s).request["mcp-param-region"] = "us-east1"),
+  "tran-087-no-name-header-served": (s) => delete at(s, 7).request["mcp-name"],
+  "tran-089-method-header-differs-served": (s) => (at(s, 8).request["mcp-method"] = "prompts/list"),
+};
+const coViolations = {
+  "tran-063-client-posts-response": { requirements: [BASE_RESULT_ID], why: "a client response on HTTP answers no request: in 2026-07-28 a server sends none" },
+  "tran-071-version-mismatch-served": { requirements: ["TRAN-070"], why: "the mismatching header the server served is the client's" },
+  "tran-074-no-version-header-served": { requirements: ["TRAN-069"], why: "the header the server did without is one the client left out" },
+  "tran-085-invalid-param-served": { requirements: ["TRAN-078"], why: "the invalid characters the server accepted are the client's, sent without Base64" },
+  "tran-086-param-mismatch-served": {
+    requirements: ["TRAN-077", "TRAN-089"],
+    why: "the mismatching Mcp-Param header the server served is the client's; serving it also breaks Server Validation, which covers every header",
+  },
+  "tran-087-no-name-header-served": { requirements: ["TRAN-075"], why: "the Mcp-Name header the server did without is one the client left out" },
+  "tran-089-method-header-differs-served": { requirements: ["TRAN-083"], why: "the mismatching Mcp-Method header the server served is the client's" },
+};
+for (const [name, edit] of Object.entries(violations)) {
+  const steps = session();
+  edit(steps);
+  write("violations", name, steps);
+}
+writeFileSync(join(out, "violations", "co-violations.json"), `${JSON.stringify(coViolations, null, 2)}\n`);
+console.log(`gen-2026-http: 1 good, ${Object.keys(violations).length} violations`);

@@ -1,0 +1,126 @@
+// Records the real 2026-07-28 sessions of the corpus: no SDK speaks 2026-07-28 yet, so our own modern peer
+// (packages/testing/src/modern-peer: a client tour and a server, both written from the specification) talk through
+// the real recorder, `mcp-conf record stdio` and `mcp-conf record http`. Timestamps, paths and ports are then
+// rewritten to fixed values, so the committed traces are the same wherever they were recorded.
+//
+//   pnpm build && npx tsx corpus/tools/record-2026.ts  → corpus/2026-07-28/real/modern-peer-{stdio,http}.jsonl
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { connect, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  modernHttpTransport,
+  modernStdioTransport,
+  runModernTour,
+  startModernHttpServer,
+} from "../../packages/testing/src/index.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const bin = join(root, "packages", "cli", "dist", "bin.js");
+const peer = join(root, "packages", "testing", "src", "modern-peer", "main.ts");
+const outDir = join(root, "corpus", "2026-07-28", "real");
+const FIXED = { server: 3001, proxy: 8080 };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nothing listens on ${port}`);
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", resolve)));
+
+async function recordStdio(dir: string): Promise<string> {
+  const trace = join(dir, "stdio.jsonl");
+  const child = spawn(
+    process.execPath,
+    [bin, "record", "stdio", "-o", trace, "--label", "modern-peer", "--", process.execPath, "--import", "tsx", peer, "--stdio"],
+    { stdio: ["pipe", "pipe", "inherit"], cwd: root },
+  );
+  const transport = modernStdioTransport(child);
+  await runModernTour(transport);
+  await new Promise((r) => setTimeout(r, 300));
+  await transport.close();
+  return trace;
+}
+
+async function recordHttp(dir: string): Promise<{ trace: string; serverPort: number; proxyPort: number }> {
+  const serverPort = await freePort();
+  const proxyPort = await freePort();
+  const server = await startModernHttpServer(serverPort);
+  try {
+    const recorder = spawn(
+      process.execPath,
+      [bin, "record", "http", "--upstream", server.url, "--listen", `127.0.0.1:${proxyPort}`, "-o", join(dir, "http-{session}.jsonl")],
+      { stdio: ["ignore", "ignore", "inherit"] },
+    );
+    await waitForPort(proxyPort);
+    const transport = modernHttpTransport(`http://127.0.0.1:${proxyPort}/`);
+    await runModernTour(transport);
+    await transport.close();
+    await new Promise((r) => setTimeout(r, 300));
+    recorder.kill("SIGINT");
+    await exited(recorder);
+    const files = readdirSync(dir).filter((f) => f.startsWith("http-") && f.endsWith(".jsonl"));
+    if (files.length !== 1) throw new Error(`expected one HTTP session file, got ${files.join(", ")}`);
+    return { trace: join(dir, files[0]!), serverPort, proxyPort };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Rewrites what depends on the machine or the moment: timestamps, paths, ports, the generated session id. */
+function sanitize(text: string, ports?: { serverPort: number; proxyPort: number }): string {
+  const swap = (line: string) =>
+    ports === undefined
+      ? line
+      : line
+          .replaceAll(`127.0.0.1:${ports.serverPort}`, `127.0.0.1:${FIXED.server}`)
+          .replaceAll(`127.0.0.1:${ports.proxyPort}`, `127.0.0.1:${FIXED.proxy}`);
+  return text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => {
+      const event = JSON.parse(swap(line));
+      delete event.ts;
+      if (event.kind === "lifecycle" && event.meta) {
+        if (event.meta.cwd !== undefined) event.meta.cwd = "/workspace";
+        if (Array.isArray(event.meta.command)) {
+          event.meta.command = ["node", "--import", "tsx", "packages/testing/src/modern-peer/main.ts", "--stdio"];
+        }
+        if (typeof event.meta.session === "string" && event.meta.session.startsWith("modern-peer-")) {
+          event.meta.session = "modern-peer-stdio";
+        }
+      }
+      return `${JSON.stringify(event)}\n`;
+    })
+    .join("");
+}
+
+const work = mkdtempSync(join(tmpdir(), "mcp-conf-modern-"));
+mkdirSync(outDir, { recursive: true });
+const stdio = await recordStdio(work);
+writeFileSync(join(outDir, "modern-peer-stdio.jsonl"), sanitize(readFileSync(stdio, "utf8")));
+const http = await recordHttp(work);
+writeFileSync(join(outDir, "modern-peer-http.jsonl"), sanitize(readFileSync(http.trace, "utf8"), http));
+console.log(`recorded ${join(outDir, "modern-peer-stdio.jsonl")} and modern-peer-http.jsonl`);

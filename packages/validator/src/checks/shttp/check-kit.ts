@@ -1,0 +1,40 @@
+/**
+ * The shape every streamable-HTTP 2026-07-28 check shares: a RoutedRequests reading of the trace, and handlers for
+ * what it yields (a request settled with its header problems, its answer with the status that carried it, a
+ * response stream the client closed, a server message after that, a client response on a POST).
+ */
+import type { TraceEvent } from "@mcp-conf/trace-format";
+import type { CheckContext, CheckDefinition } from "../../engine/types.js";
+import { type RoutedReading, RoutedRequests } from "./routed-requests.js";
+
+type Handler<K extends keyof RoutedReading> = (ctx: CheckContext, item: NonNullable<RoutedReading[K]>) => void;
+
+export interface RoutedHandlers {
+  settled?: Handler<"settled">;
+  answered?: Handler<"answered">;
+  closed?: Handler<"closed">;
+  afterClose?: Handler<"afterClose">;
+  clientResponse?: Handler<"clientResponse">;
+}
+
+export function routedCheck(id: string, description: string, handlers: RoutedHandlers): CheckDefinition {
+  return {
+    id,
+    description,
+    subscribe: { events: ["http", "message", "lifecycle"] },
+    create(ctx) {
+      const reader = new RoutedRequests();
+      return {
+        event(event: TraceEvent) {
+          if (event.transport !== "streamable-http") return;
+          const reading = reader.observe(event);
+          if (reading.settled) handlers.settled?.(ctx, reading.settled);
+          if (reading.answered) handlers.answered?.(ctx, reading.answered);
+          if (reading.closed) handlers.closed?.(ctx, reading.closed);
+          if (reading.afterClose) handlers.afterClose?.(ctx, reading.afterClose);
+          if (reading.clientResponse) handlers.clientResponse?.(ctx, reading.clientResponse);
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/** The checks of 2026-07-28 streamable HTTP: routing headers, Server Validation, error statuses, cancellation. */
+import type { CheckDefinition } from "../../engine/types.js";
+import { nothingAfterStreamClosed } from "./cancellation.js";
+import {
+  base64MarkersLowercase,
+  nameValueEncoded,
+  noClientResponses,
+  paramHeadersMirrored,
+  paramHeadersOmitted,
+  paramValuesEncoded,
+  protocolVersionHeaderMatches,
+  protocolVersionHeaderPresent,
+  sentinelShapedValuesEncoded,
+  standardHeadersMatch,
+  standardHeadersPresent,
+} from "./client-headers.js";
+import {
+  encodedValuesDecoded,
+  headerRejectionForm,
+  invalidParamRejected,
+  mismatchRejected,
+  missingHeaderRejected,
+  paramMismatchRejected,
+  unknownMethod404,
+  unsupportedVersion400,
+  versionHeaderRequired,
+  versionMismatchRejected,
+} from "./server-validation.js";
+import { sseNoBuffering } from "./sse-buffering.js";
+
+export const checks: CheckDefinition[] = [
+  protocolVersionHeaderPresent,
+  protocolVersionHeaderMatches,
+  standardHeadersPresent,
+  standardHeadersMatch,
+  nameValueEncoded,
+  paramValuesEncoded,
+  sentinelShapedValuesEncoded,
+  base64MarkersLowercase,
+  paramHeadersMirrored,
+  paramHeadersOmitted,
+  noClientResponses,
+  versionMismatchRejected,
+  mismatchRejected,
+  paramMismatchRejected,
+  missingHeaderRejected,
+  invalidParamRejected,
+  versionHeaderRequired,
+  headerRejectionForm,
+  unknownMethod404,
+  unsupportedVersion400,
+  encodedValuesDecoded,
+  nothingAfterStreamClosed,
+  sseNoBuffering,
+];
