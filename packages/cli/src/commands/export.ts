@@ -17,7 +17,7 @@ import { renderExport } from "../export/render.js";
 import { refuseOutputThatIsInput, writeOutput } from "../output.js";
 import { parseRedaction, type RedactionArgs, redactionOptions } from "../record/redaction.js";
 import { actorOption, parseActor } from "../report-options.js";
-import { resolveTraceArgument } from "../sessions/store.js";
+import { newestSessionPath, resolveTraceArgument } from "../sessions/store.js";
 import type { Command } from "./index.js";
 import { checkedRevision } from "./revision-option.js";
 
@@ -26,7 +26,7 @@ export const EXPORT_TYPES = ["json", "text", "html", "har", "otlp", "jsonl"] as 
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 interface ExportArgs extends RedactionArgs {
-  trace: string;
+  trace?: string;
   type?: string;
   output?: string;
   revision?: string;
@@ -53,7 +53,10 @@ export interface ExportRequest {
 export const exportCommand: Command<ExportArgs> = {
   builder: (yargs: Argv) =>
     actorOption(yargs)
-      .positional("trace", { type: "string", describe: "trace file (JSONL); - reads standard input" })
+      .positional("trace", {
+        type: "string",
+        describe: "trace file (JSONL) or session id; - reads standard input; none: the newest recorded session",
+      })
       .option("type", {
         alias: "T",
         type: "string",
@@ -92,7 +95,8 @@ function parseExport(argv: ExportArgs): ExportRequest {
   if (!(EXPORT_TYPES as readonly string[]).includes(type)) {
     throw new UsageError(`export: unknown type ${JSON.stringify(type)} (expected ${EXPORT_TYPES.join(", ")})`);
   }
-  const trace = resolveTraceArgument(String(argv.trace));
+  // No TRACE: the newest recorded session of the state directory.
+  const trace = argv.trace === undefined ? newestSessionPath("export") : resolveTraceArgument(String(argv.trace));
   const request: ExportRequest = {
     type: type as ExportType,
     trace,

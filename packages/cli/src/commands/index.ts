@@ -59,7 +59,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./requirements.js")).requirementsCommand,
   },
   {
-    command: "export <trace>",
+    command: "export [trace]",
     describe: "Export a recorded trace: json (analysis and findings), text transcript, html viewer, har, otlp",
     load: async () => (await import("./export.js")).exportCommand,
   },
