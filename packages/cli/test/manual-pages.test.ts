@@ -1,6 +1,7 @@
 /**
- * docs/privacy.md, docs/wrap.md, docs/diff.md, docs/watch.md, docs/config.md and docs/check.md cannot lie: each ```console block of a page runs in one bash session in a fresh
- * directory of its own, with `mcp-conf` standing for the built binary and `my-server.js` for server-everything (see
+ * docs/privacy.md, docs/wrap.md, docs/diff.md, docs/watch.md, docs/config.md, docs/check.md and docs/sessions.md cannot
+ * lie: each ```console block of a page runs in one bash session in a fresh directory of its own, with `mcp-conf`
+ * standing for the built binary and `my-server.js` for server-everything (see
  * docs-examples.ts), and prints what the page says it prints.
  */
 import { readFileSync } from "node:fs";
@@ -21,6 +22,7 @@ const PAGES = [
   { page: "watch.md", shows: "--quiet --report report.txt" },
   { page: "config.md", shows: "--no-config -o plain.jsonl" },
   { page: "check.md", shows: "--fail-on fail,drift --baseline baselines" },
+  { page: "sessions.md", shows: "mcp-conf sessions prune --older-than 30d --yes" },
 ];
 
 describe.each(PAGES)("docs/$page", ({ page, shows }) => {

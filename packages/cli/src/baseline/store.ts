@@ -11,6 +11,7 @@ import { stateDirectory } from "@mcp-conf/recorder";
 import { isPlainObject } from "@mcp-conf/trace-format";
 import { UsageError } from "../exit.js";
 import { fileProblem } from "../output.js";
+import { isSessionId } from "../sessions/store.js";
 
 const FORMAT = "mcp-conf-baseline/1";
 
@@ -30,14 +31,10 @@ export function baselinesDirectory(override: string | undefined, env: NodeJS.Pro
   return override ?? join(stateDirectory(env), "baselines");
 }
 
-/** Whether `label` can name a baseline file: letters, digits, `.`, `_`, `-`, not starting with a dot, at most 200. */
-export function isBaselineLabel(label: string): boolean {
-  return label.length > 0 && label.length <= 200 && /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(label);
-}
-
 /** The file of `label`'s baseline in `directory`; a label that cannot be a file name is a usage error. */
 export function baselinePath(directory: string, label: string): string {
-  if (!isBaselineLabel(label)) {
+  // A label becomes a file name under the same rule as a session id.
+  if (!isSessionId(label)) {
     throw new UsageError(
       `baseline: the server label ${JSON.stringify(label)} cannot name a baseline (letters, digits, ".", "_", "-"); give one with --label`,
     );

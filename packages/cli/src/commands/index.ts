@@ -74,6 +74,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./baseline.js")).baselineCommand,
   },
   {
+    command: "sessions [action] [id]",
+    describe: "The recorded sessions in the state directory: ls (newest first), show ID, prune --older-than AGE",
+    load: async () => (await import("./sessions.js")).sessionsCommand,
+  },
+  {
     command: "wrap [server]",
     describe: "Rewrite a server entry of an MCP client's configuration to run under mcp-conf watch",
     load: async () => (await import("./wrap.js")).wrapCommand,

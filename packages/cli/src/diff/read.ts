@@ -1,21 +1,23 @@
 /**
- * A whole trace read into the analysis model, for the commands that compare sessions (diff, baseline): a path or
- * `-` (standard input), read with the reader's limits, every failure turned into the CLI's one-line error.
+ * A whole trace read into the analysis model, for the commands that compare sessions (diff, baseline): a path, `-`
+ * (standard input) or a session id from `mcp-conf sessions ls`, read with the reader's limits, every failure turned
+ * into the CLI's one-line error.
  */
 import { analyzeTrace, type SessionAnalysis } from "@mcp-conf/analysis";
 import { readTrace, readTraceFile } from "@mcp-conf/trace-format";
 import type { Io } from "../exit.js";
 import { traceReadFailure } from "../export/failure.js";
+import { resolveTraceArgument } from "../sessions/store.js";
 
 /** How a trace argument is named in messages. */
 export function traceLabel(trace: string): string {
   return trace === "-" ? "standard input" : trace;
 }
 
-/** The analysis of the trace at `trace` (`-`: standard input), without the context cost. */
+/** The analysis of the trace `trace` names (a path, `-` or a session id), without the context cost. */
 export async function analyzeTraceArgument(command: string, trace: string, io: Io): Promise<SessionAnalysis> {
   try {
-    const events = trace === "-" ? readTrace(io.stdin) : readTraceFile(trace);
+    const events = trace === "-" ? readTrace(io.stdin) : readTraceFile(resolveTraceArgument(trace));
     return await analyzeTrace(events, { contextCost: false });
   } catch (error) {
     throw traceReadFailure(command, traceLabel(trace), error);

@@ -1,0 +1,166 @@
+/**
+ * `mcp-conf sessions [ls | show ID | prune --older-than AGE [--dry-run] [--yes]] [--format text|json]`: the recorded
+ * sessions in the state directory (docs/cli.md). `ls` lists them newest first with label, start, duration, exchanges
+ * and verdict; `show` one session's facts; `prune` deletes the traces last written longer ago than AGE — only after
+ * `--yes`, or a "y" typed at a terminal, and never from a script that did not say `--yes`. Baselines are left alone:
+ * they belong to a server label, not to a session. Exit codes: 0 done, 2 bad invocation (an unknown action or id, a
+ * missing or bad age, prune without --yes off a terminal, a trace that cannot be deleted).
+ */
+import { rmSync } from "node:fs";
+import { createInterface } from "node:readline";
+import type { Argv } from "yargs";
+import { EXIT, type Io, UsageError } from "../exit.js";
+import { fileProblem } from "../output.js";
+import { parseAge } from "../sessions/age.js";
+import { listJson, listText, showJson, showText } from "../sessions/render.js";
+import { isSessionId, listStoredSessions, type StoredSession, sessionsDirectory } from "../sessions/store.js";
+import { summarize } from "../sessions/summary.js";
+import type { Command } from "./index.js";
+
+interface SessionsArgs {
+  action?: string;
+  id?: string;
+  "older-than"?: string;
+  "dry-run"?: boolean;
+  yes?: boolean;
+  format: string;
+}
+
+const ACTIONS = ["ls", "show", "prune"] as const;
+const FORMATS = ["text", "json"] as const;
+
+export const sessionsCommand: Command<SessionsArgs> = {
+  builder: (yargs: Argv) =>
+    yargs
+      .positional("action", { type: "string", describe: `${ACTIONS.join(" | ")} (default ls)` })
+      .positional("id", { type: "string", describe: "the session id (show)" })
+      .option("older-than", { type: "string", describe: "prune: the age, e.g. 30d, 72h, 1h30m (required)" })
+      .option("dry-run", { type: "boolean", describe: "prune: list what would be deleted, delete nothing" })
+      .option("yes", { type: "boolean", describe: "prune: delete without asking (required when not on a terminal)" })
+      .option("format", { alias: "f", type: "string", default: "text", describe: `output: ${FORMATS.join(" | ")}` }),
+  async run(argv, io) {
+    const action = argv.action ?? "ls";
+    if (!(ACTIONS as readonly string[]).includes(action)) {
+      throw new UsageError(`sessions: unknown action ${JSON.stringify(action)} (expected ${ACTIONS.join(", ")})`);
+    }
+    if (!(FORMATS as readonly string[]).includes(argv.format)) {
+      throw new UsageError(`sessions: unknown format ${JSON.stringify(argv.format)} (expected text, json)`);
+    }
+    if (action !== "show" && argv.id !== undefined) {
+      throw new UsageError(`sessions ${action}: unexpected argument ${JSON.stringify(argv.id)}`);
+    }
+    if (action !== "prune" && (argv["older-than"] !== undefined || argv["dry-run"] || argv.yes)) {
+      throw new UsageError(`sessions ${action}: --older-than, --dry-run and --yes belong to prune`);
+    }
+    const json = argv.format === "json";
+    const directory = sessionsDirectory();
+    switch (action) {
+      case "show":
+        return show(argv.id, json, io);
+      case "prune":
+        return prune(argv, directory, io);
+      default: {
+        const summaries = [];
+        for (const session of listStoredSessions()) summaries.push(await summarize(session));
+        io.stdout.write(json ? listJson(summaries, directory) : listText(summaries, directory));
+        return EXIT.ok;
+      }
+    }
+  },
+};
+
+async function show(id: string | undefined, json: boolean, io: Io): Promise<number> {
+  if (id === undefined) throw new UsageError("sessions show: name the session (an id from mcp-conf sessions ls)");
+  if (!isSessionId(id)) throw new UsageError(`sessions show: ${JSON.stringify(id)} is not a session id`);
+  const session = listStoredSessions().find((stored) => stored.id === id);
+  if (!session) {
+    throw new UsageError(
+      `sessions show: no session ${JSON.stringify(id)} in ${sessionsDirectory()}; mcp-conf sessions ls lists them`,
+    );
+  }
+  const summary = await summarize(session);
+  io.stdout.write(json ? showJson(summary) : showText(summary));
+  return EXIT.ok;
+}
+
+async function prune(argv: SessionsArgs, directory: string, io: Io): Promise<number> {
+  const given = argv["older-than"];
+  if (given === undefined) throw new UsageError("sessions prune: say how old with --older-than (e.g. 30d, 72h)");
+  const age = parseAge(given);
+  if (age === undefined) {
+    throw new UsageError(
+      `sessions prune: --older-than takes an age such as 30d, 72h or 1h30m, not ${JSON.stringify(given)}`,
+    );
+  }
+  const cutoff = Date.now() - age;
+  const old = listStoredSessions().filter((session) => session.modifiedMs < cutoff);
+  const json = argv.format === "json";
+  if (argv["dry-run"] || old.length === 0) {
+    io.stdout.write(pruneReport(old, given, directory, json, false));
+    return EXIT.ok;
+  }
+  if (!argv.yes) {
+    const stdin = io.stdin as NodeJS.ReadStream;
+    if (!stdin.isTTY) {
+      throw new UsageError(
+        `sessions prune: would delete ${old.length} session(s); not on a terminal, so say --yes (or --dry-run to list them)`,
+      );
+    }
+    if (
+      !(await confirm(
+        `delete ${old.length} session(s) last written more than ${given} ago from ${directory}? [y/N] `,
+        io,
+      ))
+    ) {
+      io.stdout.write("nothing deleted\n");
+      return EXIT.ok;
+    }
+  }
+  for (const session of old) {
+    try {
+      rmSync(session.path);
+    } catch (error) {
+      throw new UsageError(`sessions prune: ${session.path}: ${fileProblem(error)}`);
+    }
+  }
+  io.stdout.write(pruneReport(old, given, directory, json, true));
+  return EXIT.ok;
+}
+
+function pruneReport(
+  sessions: StoredSession[],
+  age: string,
+  directory: string,
+  json: boolean,
+  deleted: boolean,
+): string {
+  if (json) {
+    const list = sessions.map((s) => ({
+      id: s.id,
+      path: s.path,
+      bytes: s.bytes,
+      modified: new Date(s.modifiedMs).toISOString(),
+    }));
+    return `${JSON.stringify({ directory, olderThan: age, deleted, sessions: list }, null, 2)}\n`;
+  }
+  const verb = deleted ? "deleted" : "would delete";
+  const lines = sessions.map((s) => `${verb} ${s.id} (last written ${new Date(s.modifiedMs).toISOString()})`);
+  const bytes = sessions.reduce((sum, s) => sum + s.bytes, 0);
+  lines.push(
+    sessions.length === 0
+      ? `no session in ${directory} was last written more than ${age} ago`
+      : `${deleted ? "deleted" : "would delete"} ${sessions.length} session(s), ${bytes} bytes`,
+  );
+  return lines.map((line) => `${line}\n`).join("");
+}
+
+async function confirm(question: string, io: Io): Promise<boolean> {
+  io.stderr.write(question);
+  const lines = createInterface({ input: io.stdin });
+  try {
+    for await (const line of lines) return /^y(es)?$/i.test(line.trim());
+    return false;
+  } finally {
+    lines.close();
+  }
+}

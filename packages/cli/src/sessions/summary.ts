@@ -1,0 +1,59 @@
+/**
+ * What `sessions ls` and `sessions show` say of a stored session, read in one pass through @mcp-conf/export's
+ * collector (the analysis and the judge): label, start, duration, exchanges, verdict. A trace that cannot be read or
+ * judged is listed with the reason instead of a verdict, so one bad file never hides the others.
+ */
+import type { SessionAnalysis } from "@mcp-conf/analysis";
+import { collectSession, type Judgement } from "@mcp-conf/export";
+import { isTraceFormatError, readTraceFile } from "@mcp-conf/trace-format";
+import type { StoredSession } from "./store.js";
+
+export interface SessionSummary {
+  id: string;
+  path: string;
+  bytes: number;
+  /** When the trace was last written. */
+  modified: string;
+  label?: string;
+  start?: string;
+  durationMs?: number;
+  /** Calls and notifications. */
+  exchanges?: number;
+  /** The validator's verdict, or why there is none (`unreadable`, `malformed`, `no revision`). */
+  verdict: string;
+  /** The reason a trace could not be summarised or judged. */
+  problem?: string;
+  analysis?: SessionAnalysis;
+  judgement?: Judgement;
+}
+
+/** Reads and judges one stored session. */
+export async function summarize(session: StoredSession): Promise<SessionSummary> {
+  const summary: SessionSummary = {
+    id: session.id,
+    path: session.path,
+    bytes: session.bytes,
+    modified: new Date(session.modifiedMs).toISOString(),
+    verdict: "unreadable",
+  };
+  let collected: Awaited<ReturnType<typeof collectSession>>;
+  try {
+    collected = await collectSession(readTraceFile(session.path), { contextCost: false });
+  } catch (error) {
+    summary.verdict = isTraceFormatError(error) ? "malformed" : "unreadable";
+    summary.problem = error instanceof Error ? error.message : String(error);
+    return summary;
+  }
+  const { analysis, judgement } = collected.document;
+  summary.analysis = analysis;
+  summary.judgement = judgement;
+  if (analysis.session.label !== undefined) summary.label = analysis.session.label;
+  if (analysis.session.start !== undefined) summary.start = analysis.session.start;
+  if (analysis.session.durationMs !== undefined) summary.durationMs = analysis.session.durationMs;
+  summary.exchanges = analysis.counts.calls + analysis.counts.notifications;
+  if ("error" in judgement) {
+    summary.verdict = "no revision";
+    summary.problem = judgement.error;
+  } else summary.verdict = judgement.verdict;
+  return summary;
+}
