@@ -86,6 +86,15 @@ export class LiveJudge {
     setTimeout(() => this.flush(), HAND_OVER_MS).unref();
   }
 
+  /**
+   * Counts observations lost outside the judge (a trace file's failed writes, dropped spans) that leave no gap in
+   * the seq it sees: the report will say it judged an incomplete capture. Call before `close()`.
+   */
+  lost(count: number): void {
+    if (this.closing || !(Number.isSafeInteger(count) && count > 0)) return;
+    this.post({ type: "lost", count });
+  }
+
   /** The session is over: judge what is left, finish the trace, and compare the live findings with the report. */
   close(): Promise<LiveSummary> {
     this.closing ??= new Promise<Extract<FromWorker, { type: "done" }>>((resolve) => {

@@ -42,7 +42,11 @@ export interface WorkerOptions {
   pacing?: number;
 }
 
-export type ToWorker = { type: "events"; events: TraceEvent[] } | { type: "finish" };
+export type ToWorker =
+  | { type: "events"; events: TraceEvent[] }
+  /** Observations lost elsewhere (the trace file, the spans) that leave no gap in the seq the judge sees. */
+  | { type: "lost"; count: number }
+  | { type: "finish" };
 
 export type FromWorker =
   /** The judge's thread has loaded the validator and waits for events. */

@@ -50,6 +50,8 @@ send({ type: "ready" });
 port.on("message", (message: ToWorker) => {
   if (message.type === "events") {
     for (const event of message.events) queue.push(event);
+  } else if (message.type === "lost") {
+    judge.lost(message.count);
   } else {
     finishing = true;
   }

@@ -7,6 +7,7 @@
  */
 import {
   generateSessionId,
+  type RecorderStats,
   type Redactor,
   runStdioRelay,
   type Sink,
@@ -62,6 +63,8 @@ export interface SessionTap {
 export interface SessionEnd {
   /** The server's exit code (128+N for signal N); absent when it could not be started. */
   serverExit?: number;
+  /** What the session's sinks wrote and lost. */
+  stats?: RecorderStats;
 }
 
 const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
@@ -151,7 +154,8 @@ async function recordStdio(
     stderr: io.stderr,
   });
   if (result.spawnError !== undefined) io.stderr.write(`${prefix} ${escapeTerminal(result.spawnError)}\n`);
-  await tap?.end(session, result.spawnError === undefined ? { serverExit: result.exitCode } : {});
+  const serverExit = result.spawnError === undefined ? { serverExit: result.exitCode } : {};
+  await tap?.end(session, { ...serverExit, stats: result.stats });
   for (const line of summaryLines(result.stats, prefix, tap?.quiet)) io.stderr.write(`${escapeTerminal(line)}\n`);
   return result.exitCode;
 }
@@ -208,7 +212,7 @@ async function recordHttp(
   const stats = await proxy.close();
   let written = 0;
   for (const session of stats.sessions) {
-    await tap?.end(session.session);
+    await tap?.end(session.session, { stats: session });
     for (const line of summaryLines(session, prefix, tap?.quiet)) {
       io.stderr.write(`${escapeTerminal(line)}\n`);
       written++;

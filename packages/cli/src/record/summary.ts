@@ -3,8 +3,20 @@
  * many observations were lost (a sink too slow, a failed write), which shows as gaps in the trace's `seq`; and, for a
  * trace longer than the readers' default event limit, the option that reads it.
  */
-import type { RecorderStats } from "@mcp-conf/recorder";
+import type { RecorderStats, SinkStats } from "@mcp-conf/recorder";
 import { DEFAULT_MAX_EVENTS } from "@mcp-conf/trace-format";
+
+/** Observations that never reached a trace file: dropped before it, or handed to it and not written. */
+export function fileLosses(sink: SinkStats): number {
+  return sink.dropped + Math.max(0, sink.delivered - sink.written);
+}
+
+/** Observations lost by the session's trace files. */
+export function traceLosses(stats: RecorderStats): number {
+  let lost = 0;
+  for (const sink of stats.sinks) if (sink.name === "file") lost += fileLosses(sink);
+  return lost;
+}
 
 /**
  * Lines for one session's trace, each starting with `prefix` (`mcp-conf record:` or `mcp-conf watch:`). `quiet`
@@ -21,7 +33,7 @@ export function summaryLines(stats: RecorderStats, prefix = "mcp-conf record:", 
         `${prefix} ${sink.path} holds more than ${DEFAULT_MAX_EVENTS} events: read it with --max-events ${sink.written} (validate, export)`,
       );
     }
-    const lost = sink.dropped + Math.max(0, sink.delivered - sink.written);
+    const lost = fileLosses(sink);
     if (lost > 0) {
       lines.push(`${prefix} ${lost} observation(s) dropped from ${sink.path}; its seq has gaps where they were`);
     }

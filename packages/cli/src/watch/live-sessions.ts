@@ -11,6 +11,7 @@ import { callbackSink, type Sink } from "@mcp-conf/recorder";
 import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 import type { Actor, TextRows } from "@mcp-conf/validator";
 import type { SessionEnd } from "../commands/record.js";
+import { traceLosses } from "../record/summary.js";
 import { type ReportDestination, WatchPrinter } from "./printer.js";
 
 export interface LiveSessionOptions {
@@ -84,12 +85,17 @@ export class LiveSessions {
   /**
    * Ends one session: its remaining findings, the report (or where `--report` wrote it), withdrawn findings, the
    * tally, what the spans became. A stdio server that exited before it answered any request gets that said instead
-   * of the judge's advice about `--revision`, which a session that never started cannot use.
+   * of the judge's advice about `--revision`, which a session that never started cannot use. What the trace file
+   * and the spans lost is counted into the judge's report first, so the verdict says it judged an incomplete capture
+   * (the judge's own losses show to it as gaps in seq).
    */
   async end(session: string, ended: SessionEnd = {}): Promise<void> {
     const live = this.sessions.get(session);
     if (!live) return;
     this.sessions.delete(session);
+    const spans = live.spans?.summary();
+    const fileLost = ended.stats ? traceLosses(ended.stats) : 0;
+    live.judge.lost(fileLost + (spans ? spans.dropped + spans.failed : 0));
     const summary = await live.judge.close();
     if (!live.started && ended.serverExit !== undefined && summary.report === undefined) {
       summary.error = `server exited with ${ended.serverExit} before the session started`;
