@@ -6,6 +6,7 @@
  * but a message's payload is written as the JSON text that arrived, so the line costs one JSON.parse (to know it is
  * JSON) and no re-serialisation.
  */
+import { isUtf8 } from "node:buffer";
 import { type Direction, readMessageHead, type TraceEvent, type Transport } from "@mcp-conf/trace-format";
 
 /** The raw facts of one observed line, enough to build its event anywhere. */
@@ -22,20 +23,38 @@ export interface LineRecord {
 
 const decoder = new TextDecoder("utf-8", { fatal: false });
 
-/** What a line is: its text, and its parsed payload when it is whole JSON. */
+/** What a line is: its text, its parsed payload when it is whole JSON, and whether its bytes were valid UTF-8. */
 interface ReadLine {
   text: string;
   payload?: unknown;
+  invalid: boolean;
 }
 
 function readLine(line: LineRecord): ReadLine {
   const text = decoder.decode(line.bytes);
-  if (line.truncated) return { text };
+  const invalid = !isUtf8(line.truncated ? withoutCutCharacter(line.bytes) : line.bytes);
+  if (line.truncated) return { text, invalid };
   try {
-    return { text, payload: JSON.parse(text) };
+    return { text, payload: JSON.parse(text), invalid };
   } catch {
-    return { text };
+    return { text, invalid };
   }
+}
+
+/** A line cut at the byte limit may end inside a character: its last (up to 3) bytes of one started sequence go. */
+function withoutCutCharacter(bytes: Uint8Array): Uint8Array {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back for its lead
+    const needs = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return needs > back ? bytes.subarray(0, bytes.length - back) : bytes;
+  }
+  return bytes;
+}
+
+/** The mark of bytes that were not UTF-8 (the text replaced them), on message and raw events alike. */
+function utf8Mark(read: ReadLine): { invalidUtf8?: true } {
+  return read.invalid ? { invalidUtf8: true } : {};
 }
 
 let lastAt = Number.NaN;
@@ -53,8 +72,10 @@ export function buildLineEvent(line: LineRecord): TraceEvent {
   const { seq, direction, transport } = line;
   const stamp = line.at === undefined ? {} : { ts: isoTime(line.at) };
   const read = readLine(line);
-  if ("payload" in read) return { seq, direction, transport, kind: "message", ...stamp, payload: read.payload };
-  if (!line.truncated) return { seq, direction, transport, kind: "raw", ...stamp, text: read.text };
+  if ("payload" in read) {
+    return { seq, direction, transport, kind: "message", ...stamp, ...utf8Mark(read), payload: read.payload };
+  }
+  if (!line.truncated) return { seq, direction, transport, kind: "raw", ...stamp, ...utf8Mark(read), text: read.text };
   const head = readMessageHead(read.text);
   return {
     seq,
@@ -62,6 +83,7 @@ export function buildLineEvent(line: LineRecord): TraceEvent {
     transport,
     kind: "raw",
     ...stamp,
+    ...utf8Mark(read),
     text: read.text,
     truncated: true,
     bytes: line.length,
@@ -75,7 +97,7 @@ export function buildLineEvent(line: LineRecord): TraceEvent {
  */
 export function lineEventJson(line: LineRecord): string {
   const read = readLine(line);
-  if (!("payload" in read) || read.text.includes("\r")) return JSON.stringify(buildLineEvent(line));
+  if (!("payload" in read) || read.invalid || read.text.includes("\r")) return JSON.stringify(buildLineEvent(line));
   const ts = line.at === undefined ? "" : `,"ts":"${isoTime(line.at)}"`;
   return `{"seq":${line.seq},"direction":"${line.direction}","transport":"${line.transport}","kind":"message"${ts},"payload":${read.text}}`;
 }

@@ -22,6 +22,11 @@ interface EventBase {
   ts?: string;
   /** Extension: the observed copy was changed by the user's redaction. */
   redacted?: boolean;
+  /**
+   * Extension (message and raw events): the bytes on the wire were not valid UTF-8; the payload or text holds them
+   * decoded with U+FFFD for each invalid sequence.
+   */
+  invalidUtf8?: boolean;
 }
 
 /** A JSON value as received on the wire: an object for JSON-RPC, an array for a batch, anything else is invalid. */

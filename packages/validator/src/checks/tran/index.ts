@@ -12,8 +12,10 @@ import {
   sessionIdVisibleAscii,
 } from "./session-headers.js";
 import { stdioClientInputValid, stdioServerOutputValid } from "./stdio-valid.js";
+import { messagesUtf8 } from "./utf8.js";
 
 export const checks: CheckDefinition[] = [
+  messagesUtf8,
   stdioServerOutputValid,
   stdioClientInputValid,
   clientUsesPost,
