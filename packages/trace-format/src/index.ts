@@ -74,7 +74,7 @@ export { readTrace, readTraceFile, readTraceSync, type TraceSource } from "./rea
 /** The placeholder redaction leaves in place of a value, and its test. */
 export { isRedactionPlaceholder, redactionPlaceholder } from "./redaction-placeholder.js";
 /** Escapes control, bidi, zero-width and format characters as `\u{…}` for terminal output. */
-export { escapeTerminal } from "./safe-text.js";
+export { escapeTerminal, replaceUnsafe, terminalSafeJson } from "./safe-text.js";
 /** One event as one JSONL line in the stable key order. */
 export { serializeEvent } from "./serialize.js";
 export {

@@ -21,6 +21,21 @@ function escapeOne(character: string): string {
 
 /** Escapes control, bidi, zero-width and format characters and lone surrogates as `\u{…}` (lower-case hex). */
 export function escapeTerminal(text: string): string {
+  return replaceUnsafe(text, escapeOne);
+}
+
+/** Replaces each character `escapeTerminal` escapes (all single UTF-16 code units) by what `replace` gives for it. */
+export function replaceUnsafe(text: string, replace: (character: string) => string): string {
   if (!NOT_PLAIN_ASCII.test(text)) return text;
-  return text.replace(UNSAFE, escapeOne);
+  return text.replace(UNSAFE, replace);
+}
+
+/**
+ * JSON text safe to print on a terminal: what `JSON.stringify` leaves raw of the characters `escapeTerminal`
+ * escapes (C1 controls, bidi overrides, zero-width and format characters) written as `\uXXXX` escapes. They can only
+ * stand inside strings, so the JSON means exactly what it meant.
+ */
+export function terminalSafeJson(json: string): string {
+  // Inside strings JSON.stringify has escaped every C0 control already; a raw line feed is the layout's own.
+  return replaceUnsafe(json, (ch) => (ch === "\n" ? ch : `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`));
 }

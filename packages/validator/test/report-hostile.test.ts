@@ -23,7 +23,11 @@ const HOSTILE = [
   "\ud800 lone \udfff",
   "\ufffe\uffff",
   "line\nbreak\r\ttab",
+  "\u009b31mred\u009b0m \u200bzero\u2066isolate\u2069",
 ];
+/** What must never reach a terminal raw from any report format (tab and line feed are layout). */
+const TERMINAL_UNSAFE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 const MIB = "m".repeat(1024 * 1024 - 200);
 
 function deep(depth: number): unknown {
@@ -102,13 +106,16 @@ function expectWellFormed(report: Report): void {
   const context = { trace: `trace ${HOSTILE[0]}.jsonl`, lineOfSeq: new Map([[5, 6]]) };
   for (const format of REPORT_FORMATS) {
     const out = renderReport(report, format, context);
+    expect(out).not.toMatch(TERMINAL_UNSAFE);
     switch (format) {
       case "text":
-        expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+        expect(out).not.toContain("\t");
         break;
-      case "json":
-        expect(JSON.parse(out).requirements).toHaveLength(report.requirements.length);
+      case "json": {
+        const json = JSON.parse(out);
+        expect(json.requirements).toHaveLength(report.requirements.length);
         break;
+      }
       case "junit":
         expect(XMLValidator.validate(out)).toBe(true);
         break;
@@ -125,6 +132,10 @@ describe("hostile sessions", () => {
     const report = validate(events);
     expect(report.revision).toBe("2025-11-25");
     expectWellFormed(report);
+    // Escaped, not removed: JSON and SARIF still mean the text the session held.
+    for (const format of ["json", "sarif"] as const) {
+      expect(JSON.stringify(JSON.parse(renderReport(report, format)))).toContain("\u202egnp.exe\u202c");
+    }
   });
 });
 
@@ -258,7 +269,7 @@ describe("random input", () => {
       }),
       { numRuns: 100 },
     );
-  });
+  }, 180_000); // 100 whole-registry reports in four formats: seconds idle, a minute on a loaded 2-core machine
 
   it("random bytes give events (then a report or a RevisionError) or a TraceFormatError", () => {
     fc.assert(

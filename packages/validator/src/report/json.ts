@@ -4,6 +4,7 @@
  * incomplete. Keys are emitted in a fixed order and optional members
  * only when they hold something, so the same report always gives the same bytes.
  */
+import { terminalSafeJson } from "@mcp-conf/trace-format";
 import { assertNever, type Outcome, type Report, type RequirementRow } from "../engine/types.js";
 
 interface JsonFinding {
@@ -80,5 +81,5 @@ function checkedOutcome(outcome: Outcome): Outcome {
 
 /** Renders a report as indented JSON ending in a newline. */
 export function renderJson(report: Report): string {
-  return `${JSON.stringify(reportToJson(report), null, 2)}\n`;
+  return `${terminalSafeJson(JSON.stringify(reportToJson(report), null, 2))}\n`;
 }

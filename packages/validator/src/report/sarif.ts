@@ -4,6 +4,7 @@
  * (error) or warning (warning) row, located at the trace file's line of the event it names. SARIF is JSON, so
  * `JSON.stringify` does all the escaping.
  */
+import { terminalSafeJson } from "@mcp-conf/trace-format";
 import { assertNever, type Finding, type Report, type RequirementRow } from "../engine/types.js";
 import type { RenderContext } from "./context.js";
 import type { JudgedTrace } from "./junit.js";
@@ -53,7 +54,7 @@ export function renderSarif(traces: readonly JudgedTrace[]): string {
     version: "2.1.0",
     runs: traces.map(({ report, context = {} }) => sarifRun(report, context)),
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return `${terminalSafeJson(JSON.stringify(log, null, 2))}\n`;
 }
 
 function sarifRun(report: Report, context: RenderContext) {

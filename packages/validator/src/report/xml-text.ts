@@ -3,6 +3,7 @@
  * carry at all — C0 controls other than tab, LF and CR, lone surrogates, U+FFFE and U+FFFF — become a visible
  * `\u{…}` escape, since no entity can represent them. No CDATA is ever written, so `]]>` in session text is inert.
  */
+import { replaceUnsafe } from "@mcp-conf/trace-format";
 
 // Anything needing attention: markup, forbidden controls, surrogates (checked for pairing below), U+FFFE/U+FFFF.
 const NEEDS_ESCAPE = /[&<>"'\u0000-\u001f\ud800-\udfff\ufffe\uffff]/;
@@ -22,6 +23,15 @@ export function escapeXmlAttribute(text: string): string {
 }
 
 function escapeFor(text: string, attribute: boolean): string {
+  return terminalSafe(escapeMarkup(text, attribute));
+}
+
+/** What XML may carry but a terminal must not show raw (C1 controls, bidi overrides, …): a character reference. */
+function terminalSafe(xml: string): string {
+  return replaceUnsafe(xml, (ch) => (ch === "\t" || ch === "\n" ? ch : `&#x${ch.charCodeAt(0).toString(16)};`));
+}
+
+function escapeMarkup(text: string, attribute: boolean): string {
   if (!NEEDS_ESCAPE.test(text)) return text;
   return text.replace(ESCAPE_ALL, (ch) => {
     switch (ch) {
