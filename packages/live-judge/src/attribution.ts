@@ -78,6 +78,7 @@ function liveFinding(requirement: Requirement, finding: Finding, revision: strin
     url: requirement.source.url,
   };
   if (finding.seq !== undefined) live.seq = finding.seq;
+  if (finding.unlisted !== undefined) live.unlisted = finding.unlisted;
   return live;
 }
 

@@ -151,7 +151,8 @@ export class LiveJudge {
     const endFindings = done.all.filter((finding) => !this.printed.has(findingKey(finding.requirement, finding)));
     const withdrawn = [...this.printed].filter(([key]) => !inReport.has(key)).map(([, finding]) => finding);
     const tally: Tally = { exchanges: done.exchanges, fail: 0, warn: 0 };
-    for (const finding of done.all) tally[finding.outcome]++;
+    // A line summing up findings past the cap counts as the findings it stands for.
+    for (const finding of done.all) tally[finding.outcome] += finding.unlisted ?? 1;
     const summary: LiveSummary = { endFindings, withdrawn, tally, judgingMs: done.busyMs };
     if (done.report) summary.report = done.report;
     if (done.reportText !== undefined) summary.reportText = done.reportText;

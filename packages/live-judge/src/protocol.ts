@@ -18,6 +18,8 @@ export interface LiveFinding {
   /** The verbatim spec sentence and where it is published. */
   quote: string;
   url: string;
+  /** This line sums up that many findings of its check past the judge's cap, not listed one by one. */
+  unlisted?: number;
 }
 
 export interface Tally {

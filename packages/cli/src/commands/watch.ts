@@ -83,12 +83,16 @@ export const watchCommand: Command<WatchArgs> = {
       quiet: argv.quiet,
     });
     try {
-      return await runRecording(argv, io, {
-        name: "watch",
-        sinksFor: (session, trace) => live.sinksFor(session, trace),
-        end: (session, ended) => live.end(session, ended),
-        quiet: argv.quiet,
-      });
+      return await runRecording(
+        argv,
+        { ...io, stderr: live.printer.shared() },
+        {
+          name: "watch",
+          sinksFor: (session, trace) => live.sinksFor(session, trace),
+          end: (session, ended) => live.end(session, ended),
+          quiet: argv.quiet,
+        },
+      );
     } finally {
       await view?.close();
     }

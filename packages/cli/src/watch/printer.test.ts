@@ -25,6 +25,22 @@ function capture() {
 }
 
 describe("the watch printer", () => {
+  it("on a terminal clears the in-place tally before the server's stderr, so nothing is glued onto it", async () => {
+    const out = capture();
+    const printer = new WatchPrinter(out.stream, true);
+    printer.pass({ findings: [], tally: { exchanges: 1, fail: 0, warn: 0 }, lastSeq: 2 });
+    const shared = printer.shared();
+    await new Promise<void>((resolve) => shared.write("server: listening\n", () => resolve()));
+    await new Promise<void>((resolve) => shared.write("server: still here\n", () => resolve()));
+    printer.pass({ findings: [], tally: { exchanges: 2, fail: 0, warn: 0 }, lastSeq: 4 });
+    expect(out.text()).toBe(
+      "mcp-conf watch: 1 exchange(s); findings so far: 0 fail, 0 warn" +
+        "\r\u001b[Kserver: listening\n" +
+        "server: still here\n" +
+        "mcp-conf watch: 2 exchange(s); findings so far: 0 fail, 0 warn",
+    );
+  });
+
   it("in a log prints findings then the tally line, and stays silent on a pass with nothing new", () => {
     const out = capture();
     const printer = new WatchPrinter(out.stream, false);

@@ -3,6 +3,7 @@
  * in place after every pass; in a log it is printed after each batch of new findings. Findings and the report are
  * formatted by the live judge (seed 000's layout); this only decides where and when the lines go.
  */
+import { Writable } from "node:stream";
 import { formatFinding, formatTally, formatWithdrawn, type LivePass, type LiveSummary } from "@mcp-conf/live-judge";
 
 const CLEAR_LINE = "\r\u001b[K";
@@ -62,6 +63,20 @@ export class WatchPrinter {
     for (const finding of summary.withdrawn) text += formatWithdrawn(finding, this.prefix);
     text += `${formatTally(summary.tally, this.prefix)}\n`;
     this.out.write(text);
+  }
+
+  /**
+   * The stream for everything else that goes to the same stderr (the server's stderr passed through, record's own
+   * lines): the tally line is cleared before each write, so nothing is glued onto it; the next pass redraws it.
+   */
+  shared(): NodeJS.WritableStream {
+    return new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        const clear = this.clearTally();
+        if (clear !== "") this.out.write(clear);
+        this.out.write(chunk, () => done());
+      },
+    });
   }
 
   /** A line of the watch's own (`otlp: 12 span(s) exported, …`). */

@@ -255,7 +255,11 @@ class Pipeline {
     for (const [check, state] of this.states) {
       const hidden = state.reported - state.kept.length;
       if (hidden <= 0) continue;
-      const summary: Finding = { check, detail: `… and ${hidden} more finding(s) of this check not listed` };
+      const summary: Finding = {
+        check,
+        detail: `… and ${hidden} more finding(s) of this check not listed`,
+        unlisted: hidden,
+      };
       state.kept.push(summary);
       this.findings.push(summary);
     }

@@ -58,6 +58,8 @@ export interface Finding {
    * sender of the event at `seq` (or the side the check named). Absent when nothing says which side.
    */
   owner?: Side;
+  /** On the one finding that sums up a check's findings past the cap: how many it stands for, not listed. */
+  unlisted?: number;
 }
 
 /** A closed set: every renderer handles each one (see `assertNever`). */
