@@ -120,6 +120,13 @@ describe("mcp-conf export -T otlp", () => {
     expect(fromStdin.stdout).toBe(fromFile);
   });
 
+  it("streams its input through the reader's limits: endless input (/dev/zero) stops at the line limit, exit 3", () => {
+    // It used to read the whole input first: /dev/zero grew to gigabytes before anything was checked.
+    const run = mcpConf(["export", "/dev/zero", "-T", "otlp"]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toBe("mcp-conf: export: /dev/zero: line 1: line is longer than 1048576 bytes (maxLineBytes)\n");
+  }, 120_000);
+
   it("refuses an output that is its input, by any path, and leaves the trace untouched", () => {
     const before = readFileSync(tracePath, "utf8");
     const link = join(dir, "link.jsonl");

@@ -4,19 +4,32 @@
  * validator's findings as span events.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import { exportTraceAsOtlpJson, type SpanFinding, spanFindingsFromReport } from "@mcp-conf/otel-mapper";
-import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
+import { readTrace, type TraceEvent } from "@mcp-conf/trace-format";
 import { createJudge, RevisionError } from "@mcp-conf/validator";
 import type { ExportRequest } from "../commands/export.js";
 import type { Io } from "../exit.js";
 
 export async function renderOtlp(request: ExportRequest, io: Io): Promise<string> {
-  const bytes = request.trace === "-" ? await readAll(io.stdin) : readFileSync(request.trace);
-  const read = readTraceSync(bytes, request.limits);
-  const events = request.redact ? read.map((event) => request.redact!.redact(event)) : read;
+  // Streamed through the reader with its limits (`/dev/zero` stops at the line limit, not at the memory's end);
+  // the ids' seed is the hash of the bytes read, so the same trace still gives the same file.
+  const seed = createHash("sha256");
+  const input = request.trace === "-" ? io.stdin : createReadStream(request.trace, { highWaterMark: 1024 * 1024 });
+  const events: TraceEvent[] = [];
+  for await (const event of readTrace(hashed(input, seed), request.limits)) {
+    events.push(request.redact ? request.redact.redact(event) : event);
+  }
   const findings = judgeForFindings(events, request, io);
-  return exportTraceAsOtlpJson(events, { seed: createHash("sha256").update(bytes).digest(), findings }).json;
+  return exportTraceAsOtlpJson(events, { seed: seed.digest(), findings }).json;
+}
+
+async function* hashed(stream: NodeJS.ReadableStream, hash: ReturnType<typeof createHash>): AsyncIterable<Buffer> {
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    hash.update(bytes);
+    yield bytes;
+  }
 }
 
 /** The findings of the trace's report, as span findings; none (said on stderr) when the trace cannot be judged. */
@@ -32,10 +45,4 @@ function judgeForFindings(events: TraceEvent[], request: ExportRequest, io: Io):
     io.stderr.write(`mcp-conf export: ${label}: ${error.message}; spans exported without findings\n`);
     return [];
   }
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
 }
