@@ -3,7 +3,7 @@
  * report sums up in one line: 1,200 answers to no open request are 1,200 failures, not "1001 fail".
  */
 import { startLiveJudge } from "@mcp-conf/live-judge";
-import type { TraceEvent } from "@mcp-conf/trace-format";
+import type { TraceEvent, TraceEventInput } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 
 const ORPHANS = 1200;
@@ -11,7 +11,7 @@ const ORPHANS = 1200;
 function session(): TraceEvent[] {
   const c2s = { transport: "stdio", direction: "client-to-server" } as const;
   const s2c = { transport: "stdio", direction: "server-to-client" } as const;
-  const events: Omit<TraceEvent, "seq">[] = [
+  const events: TraceEventInput[] = [
     { ...c2s, kind: "lifecycle", event: "transport-open" },
     {
       ...c2s,
