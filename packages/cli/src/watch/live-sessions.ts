@@ -93,9 +93,9 @@ export class LiveSessions {
     const live = this.sessions.get(session);
     if (!live) return;
     this.sessions.delete(session);
-    const spans = live.spans?.summary();
+    const spansSoFar = live.spans?.summary();
     const fileLost = ended.stats ? traceLosses(ended.stats) : 0;
-    live.judge.lost(fileLost + (spans ? spans.dropped + spans.failed : 0));
+    live.judge.lost(fileLost + (spansSoFar ? spansSoFar.dropped + spansSoFar.failed : 0));
     const summary = await live.judge.close();
     if (!live.started && ended.serverExit !== undefined && summary.report === undefined) {
       summary.error = `server exited with ${ended.serverExit} before the session started`;
