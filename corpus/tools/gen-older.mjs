@@ -84,6 +84,43 @@ put("2024-11-05", "good", "base-stdio-session", stdioTour("2024-11-05"));
   s.post(rpc(2, "ping"), ok(2, {}));
   put("2024-11-05", "good", "base-http-session", s);
 }
+/**
+ * An HTTP+SSE session at 2024-11-05: a GET opens the event stream, whose first event names the endpoint (recorded on
+ * the stream's response as `endpoint`); each client message is POSTed there (202), answers come on the stream.
+ */
+function sseSession({ endpoint = "/message", postPath = "/message" } = {}) {
+  const s = new Session({ version: "2024-11-05", transport: "sse", handshake: false });
+  s.http(C2S, { method: "GET", path: "/sse", headers: { accept: "text/event-stream" } });
+  s.http(S2C, { status: 200, headers: { "content-type": "text/event-stream" }, ...(endpoint ? { endpoint } : {}) });
+  let path = "/message";
+  s.post = (payload, answer) => {
+    s.http(C2S, { method: "POST", path, headers: { "content-type": "application/json" } });
+    s.message(C2S, payload);
+    s.http(S2C, { status: 202, headers: { "content-type": "text/plain; charset=utf-8" } });
+    if (answer !== undefined) s.message(S2C, answer);
+  };
+  s.post(rpc(0, "initialize", { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "corpus-client", version: "1.0.0" } }),
+    ok(0, { protocolVersion: "2024-11-05", capabilities: { tools: {} }, serverInfo: { name: "corpus-server", version: "1.0.0" } }));
+  s.post({ jsonrpc: "2.0", method: "notifications/initialized" });
+  path = postPath;
+  return s;
+}
+{
+  const s = sseSession();
+  s.post(rpc(1, "tools/list"), ok(1, { tools: [TOOL] }));
+  s.post(rpc(2, "ping"), ok(2, {}));
+  put("2024-11-05", "good", "base-sse-session", s);
+}
+{
+  const s = sseSession({ endpoint: null });
+  s.post(rpc(1, "tools/list"), ok(1, { tools: [TOOL] }));
+  put("2024-11-05", "violations", "tran-055-no-endpoint-event", s);
+}
+{
+  const s = sseSession({ postPath: "/sse" });
+  s.post(rpc(1, "tools/list"), ok(1, { tools: [TOOL] }));
+  put("2024-11-05", "violations", "tran-056-post-elsewhere", s);
+}
 /** The server answers two single requests with one batch: no MCP message before or after 2025-03-26. */
 const serverBatch = (s) => {
   s.message(C2S, rpc(20, "tools/list"));

@@ -1,10 +1,14 @@
 // Records real sessions for the corpus: the official SDK client (@modelcontextprotocol/sdk) drives
 // @modelcontextprotocol/server-everything through `mcp-conf record`, over stdio and over streamable HTTP, through
-// a scripted tour of the protocol (tools with progress, sampling, elicitation and roots round trips, resources,
+// and, at 2024-11-05, over the HTTP+SSE transport of that revision (server-everything's `sse` mode, the SDK's
+// SSEClientTransport, `mcp-conf record http --upstream …/sse`), through a scripted tour of the protocol (tools with progress, sampling, elicitation and roots round trips, resources,
 // prompts, completion, logging, ping). What is machine-specific (timestamps, paths, ports) is then rewritten to
 // fixed values, so the committed traces are the same wherever they were recorded, but for ids the peers draw.
 //
-//   pnpm build && node corpus/tools/record-everything.mjs [REVISION]  → corpus/<REVISION>/real/everything-{stdio,http}.jsonl
+//   pnpm build && node corpus/tools/record-everything.mjs [REVISION [TRANSPORTS]]
+//     → corpus/<REVISION>/real/everything-{stdio,http,sse}.jsonl
+//
+// TRANSPORTS (default all the revision has) is a comma-separated subset of stdio, http, sse.
 //
 // REVISION (default 2025-11-25, the SDK's latest) may be any revision the SDK accepts: the SDK client always asks
 // for its latest, so for an older one the client's transport rewrites the `protocolVersion` of the initialize
@@ -27,6 +31,7 @@ const REVISION = process.argv[2] ?? LATEST;
 if (!["2024-11-05", "2025-03-26", "2025-06-18", LATEST].includes(REVISION)) throw new Error(`no such revision ${REVISION}`);
 /** Whether the session's revision has a feature that arrived at `since`. */
 const has = (since) => REVISION >= since;
+const TRANSPORTS = (process.argv[3] ?? (REVISION === "2024-11-05" ? "stdio,http,sse" : "stdio,http")).split(",");
 const outDir = join(root, "corpus", REVISION, "real");
 const fromRecorder = createRequire(join(root, "packages", "recorder", "package.json"));
 const everything = join(dirname(fromRecorder.resolve("@modelcontextprotocol/server-everything/package.json")), "dist", "index.js");
@@ -36,6 +41,7 @@ const sdk = async (path) =>
 const { Client } = await sdk("client/index.js");
 const { StdioClientTransport } = await sdk("client/stdio.js");
 const { StreamableHTTPClientTransport } = await sdk("client/streamableHttp.js");
+const { SSEClientTransport } = await sdk("client/sse.js");
 const { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } = await sdk("types.js");
 
 const FIXED_HTTP = { server: 3001, proxy: 8080 };
@@ -149,10 +155,12 @@ async function recordStdio(dir) {
   return trace;
 }
 
-async function recordHttp(dir) {
+/** Over streamable HTTP (`mode` "streamableHttp", endpoint /mcp) or 2024-11-05's HTTP+SSE (`mode` "sse", stream /sse). */
+async function recordHttp(dir, mode = "streamableHttp") {
   const serverPort = await freePort();
   const proxyPort = await freePort();
-  const server = spawn(process.execPath, [everything, "streamableHttp"], {
+  const prefix = mode === "sse" ? "sse-" : "http-";
+  const server = spawn(process.execPath, [everything, mode], {
     env: { ...process.env, PORT: String(serverPort) },
     stdio: "ignore",
   });
@@ -160,21 +168,22 @@ async function recordHttp(dir) {
     await waitForPort(serverPort);
     const recorder = spawn(
       process.execPath,
-      [bin, "record", "http", "--upstream", `http://127.0.0.1:${serverPort}/mcp`, "--listen", `127.0.0.1:${proxyPort}`, "-o", join(dir, "http-{session}.jsonl")],
+      [bin, "record", "http", "--upstream", `http://127.0.0.1:${serverPort}/${mode === "sse" ? "sse" : "mcp"}`, "--listen", `127.0.0.1:${proxyPort}`, "-o", join(dir, `${prefix}{session}.jsonl`)],
       { stdio: ["ignore", "ignore", "inherit"] },
     );
     await waitForPort(proxyPort);
-    const transport = askingFor(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${proxyPort}/`)));
+    const url = new URL(`http://127.0.0.1:${proxyPort}/`);
+    const transport = askingFor(mode === "sse" ? new SSEClientTransport(url) : new StreamableHTTPClientTransport(url));
     const client = newClient();
     await client.connect(transport);
     await tour(client);
-    await transport.terminateSession();
+    if (mode !== "sse") await transport.terminateSession();
     await client.close();
     await new Promise((r) => setTimeout(r, 300));
     recorder.kill("SIGINT");
     await exited(recorder);
-    const files = readdirSync(dir).filter((f) => f.startsWith("http-") && f.endsWith(".jsonl"));
-    if (files.length !== 1) throw new Error(`expected one HTTP session file, got ${files.join(", ")}`);
+    const files = readdirSync(dir).filter((f) => f.startsWith(prefix) && f.endsWith(".jsonl"));
+    if (files.length !== 1) throw new Error(`expected one ${mode} session file, got ${files.join(", ")}`);
     return { trace: join(dir, files[0]), serverPort, proxyPort };
   } finally {
     server.kill("SIGINT");
@@ -215,8 +224,16 @@ function sanitize(text, ports) {
 
 const work = mkdtempSync(join(tmpdir(), "mcp-conf-everything-"));
 mkdirSync(outDir, { recursive: true });
-const stdio = await recordStdio(work);
-writeFileSync(join(outDir, "everything-stdio.jsonl"), sanitize(readFileSync(stdio, "utf8")));
-const http = await recordHttp(work);
-writeFileSync(join(outDir, "everything-http.jsonl"), sanitize(readFileSync(http.trace, "utf8"), http));
-console.log(`recorded ${join(outDir, "everything-stdio.jsonl")} and everything-http.jsonl`);
+const written = [];
+if (TRANSPORTS.includes("stdio")) {
+  const stdio = await recordStdio(work);
+  writeFileSync(join(outDir, "everything-stdio.jsonl"), sanitize(readFileSync(stdio, "utf8")));
+  written.push("everything-stdio.jsonl");
+}
+for (const [name, mode] of [["http", "streamableHttp"], ["sse", "sse"]]) {
+  if (!TRANSPORTS.includes(name)) continue;
+  const http = await recordHttp(work, mode);
+  writeFileSync(join(outDir, `everything-${name}.jsonl`), sanitize(readFileSync(http.trace, "utf8"), http));
+  written.push(`everything-${name}.jsonl`);
+}
+console.log(`recorded ${written.join(", ")} in ${outDir}`);

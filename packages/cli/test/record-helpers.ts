@@ -26,7 +26,8 @@ export async function sdk() {
   const { Client } = await load("@modelcontextprotocol/sdk/client/index.js");
   const { StdioClientTransport } = await load("@modelcontextprotocol/sdk/client/stdio.js");
   const { StreamableHTTPClientTransport } = await load("@modelcontextprotocol/sdk/client/streamableHttp.js");
-  return { Client, StdioClientTransport, StreamableHTTPClientTransport };
+  const { SSEClientTransport } = await load("@modelcontextprotocol/sdk/client/sse.js");
+  return { Client, StdioClientTransport, StreamableHTTPClientTransport, SSEClientTransport };
 }
 
 export function tempDir(): { path: string; remove(): void } {
@@ -76,24 +77,26 @@ export function exitOf(child: ChildProcess): Promise<number> {
   });
 }
 
-/** server-everything over streamable HTTP on a random free port (retried if taken); `url` ends in /mcp. */
-export async function startEverythingHttp(): Promise<{ url: string; port: number; stop(): Promise<void> }> {
+/** server-everything over streamable HTTP (`url` ends in /mcp) or HTTP+SSE (`sse`: /sse) on a random free port, retried if taken. */
+export async function startEverythingHttp(
+  mode: "streamableHttp" | "sse" = "streamableHttp",
+): Promise<{ url: string; port: number; stop(): Promise<void> }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = 20000 + Math.floor(Math.random() * 40000);
-    const child = spawn(process.execPath, [EVERYTHING, "streamableHttp"], {
+    const child = spawn(process.execPath, [EVERYTHING, mode], {
       env: { ...process.env, PORT: String(port) },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const out = textOf(child.stdout!);
     const err = textOf(child.stderr!);
     const up = await Promise.race([
-      out.waitFor(/listening on port/i).then(() => true),
-      err.waitFor(/listening on port/i).then(() => true),
+      out.waitFor(/listening on port|running on port/i).then(() => true),
+      err.waitFor(/listening on port|running on port/i).then(() => true),
       exitOf(child).then(() => false),
     ]).catch(() => false);
     if (up) {
       return {
-        url: `http://localhost:${port}/mcp`,
+        url: `http://localhost:${port}/${mode === "sse" ? "sse" : "mcp"}`,
         port,
         stop: async () => {
           if (child.exitCode === null && child.signalCode === null) {

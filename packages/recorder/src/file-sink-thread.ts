@@ -21,6 +21,7 @@ export const LINE_FIELDS = 6; // seq, at (NaN: none), flags, offset, size, full 
 export const FLAG_SERVER_TO_CLIENT = 1;
 export const FLAG_STREAMABLE_HTTP = 2;
 export const FLAG_TRUNCATED = 4;
+export const FLAG_SSE = 8;
 
 /**
  * One batch for the worker, in seq order: `count` lines described in `meta` (bytes in `buffer`), and ready-made
@@ -151,7 +152,7 @@ class ThreadedFileSink implements Sink {
       m[at + 1] = line.at ?? Number.NaN;
       m[at + 2] =
         (line.direction === "server-to-client" ? FLAG_SERVER_TO_CLIENT : 0) |
-        (line.transport === "streamable-http" ? FLAG_STREAMABLE_HTTP : 0) |
+        (line.transport === "streamable-http" ? FLAG_STREAMABLE_HTTP : line.transport === "sse" ? FLAG_SSE : 0) |
         (line.truncated ? FLAG_TRUNCATED : 0);
       m[at + 3] = this.used;
       m[at + 4] = size;

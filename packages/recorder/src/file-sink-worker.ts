@@ -8,6 +8,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { openTraceWriter, serializeEvent } from "@mcp-conf/trace-format";
 import {
   FLAG_SERVER_TO_CLIENT,
+  FLAG_SSE,
   FLAG_STREAMABLE_HTTP,
   FLAG_TRUNCATED,
   LINE_FIELDS,
@@ -69,7 +70,7 @@ parentPort!.on("message", async (message: WorkerBatch | WorkerRedaction | { clos
         seq,
         at: Number.isNaN(time) ? undefined : time,
         direction: flags & FLAG_SERVER_TO_CLIENT ? "server-to-client" : "client-to-server",
-        transport: flags & FLAG_STREAMABLE_HTTP ? "streamable-http" : "stdio",
+        transport: flags & FLAG_STREAMABLE_HTTP ? "streamable-http" : flags & FLAG_SSE ? "sse" : "stdio",
         bytes: bytes.subarray(offset, offset + meta[at + 4]!),
         length: meta[at + 5]!,
         truncated: (flags & FLAG_TRUNCATED) !== 0,

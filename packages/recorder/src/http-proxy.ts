@@ -1,5 +1,5 @@
 /**
- * The streamable-HTTP reverse proxy. Every request is forwarded to the upstream with its method, path (appended
+ * The streamable-HTTP reverse proxy (and the 2024-11-05 HTTP+SSE transport, see `legacy-sse.ts`). Every request is forwarded to the upstream with its method, path (appended
  * to the upstream URL, whose own path is the proxy's root), headers (`Host` and `Origin` untouched; only
  * hop-by-hop headers dropped) and body, streamed both ways chunk by chunk; a response is streamed back the same
  * way, SSE included. A copy of each body feeds the observers: the request's JSON, then each SSE `data:` event or
@@ -10,10 +10,12 @@
 import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
+import type { Transport } from "@mcp-conf/trace-format";
 import { type SessionOpening, SessionRouter } from "./http-sessions.js";
 import { LoopGuard } from "./loop-guard.js";
 import type { Redactor } from "./privacy/redact.js";
 import { safeUrl } from "./privacy/session-facts.js";
+import { SseEndpoints } from "./legacy-sse.js";
 import { ProxiedRequest, type ProxyContext } from "./proxied-request.js";
 import { createRecorder, DEFAULT_MAX_MESSAGE_BYTES, type Recorder, type RecorderStats } from "./recorder.js";
 import type { QueueLimits, Sink } from "./sink.js";
@@ -70,8 +72,9 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
   const label = options.label ?? (upstream.host.replace(/[^A-Za-z0-9.-]/g, "-") || "http");
 
   const router = new SessionRouter((opening) => {
+    const transport: Transport = opening.transport ?? "streamable-http";
     const base = {
-      transport: "streamable-http" as const,
+      transport,
       label,
       session: opening.session,
       maxMessageBytes: maxBytes,
@@ -96,7 +99,8 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
   });
 
   const loops = new LoopGuard();
-  const context: ProxyContext = { upstream, client, agent, maxBytes, router, inFlight: new Set(), loops };
+  const endpoints = new SseEndpoints(upstream, noteError);
+  const context: ProxyContext = { upstream, client, agent, maxBytes, router, endpoints, inFlight: new Set(), loops };
   const server = http.createServer((req, res) => {
     if (loops.isOwn(req.socket)) {
       req.resume();

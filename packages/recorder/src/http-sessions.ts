@@ -2,6 +2,7 @@
  * Routing of HTTP exchanges to per-session recorders. A request that carries `mcp-session-id` belongs to that
  * session; one that does not (an `initialize`) is held until its response says which session it opened, or that
  * it opened none, in which case it joins a `stateless-<n>` bucket (a new bucket per sessionless `initialize`).
+ * An HTTP+SSE stream of 2024-11-05 (see `legacy-sse.ts`) is a session of its own, `sse-<n>`.
  * An `ExchangeLog` keeps one exchange's events in order: the request's events before the response's, even when
  * the response starts before the request body has been read in full.
  */
@@ -11,12 +12,15 @@ export interface SessionOpening {
   /** The MCP session id, or `stateless-<n>` for a sessionless bucket. */
   session: string;
   stateless: boolean;
+  /** "sse" for an HTTP+SSE stream's session; streamable HTTP otherwise. */
+  transport?: "sse";
 }
 
 export class SessionRouter {
   private readonly live = new Map<string, Recorder>();
   private readonly finished: Promise<RecorderStats>[] = [];
   private statelessCount = 0;
+  private sseCount = 0;
   private currentStateless: Recorder | undefined;
   private closed = false;
 
@@ -41,6 +45,14 @@ export class SessionRouter {
       this.live.set(id, this.currentStateless);
     }
     return this.currentStateless;
+  }
+
+  /** A new session for one HTTP+SSE stream. */
+  sse(): Recorder {
+    const id = `sse-${++this.sseCount}`;
+    const recorder = this.open({ session: id, stateless: false, transport: "sse" });
+    this.live.set(id, recorder);
+    return recorder;
   }
 
   /** Ends one session (after a successful DELETE): its trace is closed and a later exchange reopens it. */

@@ -10,6 +10,7 @@ import type https from "node:https";
 import { BodyCopy, forwardable, headerValue, mapToUpstream } from "./http-forwarding.js";
 import { ExchangeLog, type SessionRouter } from "./http-sessions.js";
 import type { LoopGuard } from "./loop-guard.js";
+import { type SseEndpoints, StreamOpening, type StreamBytes } from "./legacy-sse.js";
 import { safeUrl } from "./privacy/session-facts.js";
 import { SseDataParser } from "./sse.js";
 
@@ -20,6 +21,8 @@ export interface ProxyContext {
   agent: http.Agent;
   maxBytes: number;
   router: SessionRouter;
+  /** The endpoints of live HTTP+SSE streams (2024-11-05). */
+  endpoints: SseEndpoints;
   /** Exchanges not yet ended, so closing the proxy can record and abort them. */
   inFlight: Set<ProxiedRequest>;
   /** Knows the proxy's own upstream connections, so a request arriving on one is refused as a loop. */
@@ -33,6 +36,7 @@ export class ProxiedRequest {
   private readonly body: BodyCopy;
   private readonly upstreamReq: http.ClientRequest;
   private readonly method: string;
+  private readonly target: URL;
   /** The session the client named in its request, if any. */
   private readonly requestSession: string | undefined;
   /** The upstream's response has begun. */
@@ -50,8 +54,11 @@ export class ProxiedRequest {
     res.sendDate = false; // the upstream's Date, not ours
     this.requestSession = headerValue(req.headers, "mcp-session-id");
     if (this.requestSession !== undefined) this.exchange.bind(proxy.router.forSession(this.requestSession));
-    const target = mapToUpstream(proxy.upstream, req.url ?? "/");
+    const target = proxy.endpoints.target(req.url ?? "/") ?? mapToUpstream(proxy.upstream, req.url ?? "/");
+    this.target = target;
     this.method = req.method ?? "GET";
+    const sseSession = this.method === "POST" ? proxy.endpoints.sessionFor(target) : undefined;
+    if (sseSession !== undefined) this.exchange.bind(sseSession);
     this.body = new BodyCopy(proxy.maxBytes);
     this.exchange.request((r) =>
       r.http("client-to-server", { method: this.method, path: target.pathname, headers: req.rawHeaders }),
@@ -98,16 +105,23 @@ export class ProxiedRequest {
     this.responded = true;
     const status = upstreamRes.statusCode ?? 502;
     const responseSession = headerValue(upstreamRes.headers, "mcp-session-id");
-    if (!exchange.bound) {
+    const contentType = (headerValue(upstreamRes.headers, "content-type") ?? "").toLowerCase();
+    const isSse = contentType.startsWith("text/event-stream");
+    // A GET stream outside any MCP session may be an HTTP+SSE stream: its first event decides (legacy-sse.ts).
+    const opening =
+      isSse && this.method === "GET" && status === 200 && !exchange.bound && responseSession === undefined
+        ? this.streamOpening(upstreamRes)
+        : undefined;
+    if (opening) {
+      // bound and recorded once its first event says which transport it is
+    } else if (!exchange.bound) {
       exchange.bind(
         responseSession !== undefined
           ? proxy.router.forSession(responseSession)
           : proxy.router.stateless(INITIALIZE.test(this.body.line().bytes.toString("utf8"))),
       );
     }
-    exchange.response((r) => r.http("server-to-client", { status, headers: upstreamRes.rawHeaders }));
-    const contentType = (headerValue(upstreamRes.headers, "content-type") ?? "").toLowerCase();
-    const isSse = contentType.startsWith("text/event-stream");
+    if (!opening) exchange.response((r) => r.http("server-to-client", { status, headers: upstreamRes.rawHeaders }));
     const sse = isSse
       ? new SseDataParser((line) => exchange.response((r) => r.observeLine("server-to-client", line)), proxy.maxBytes)
       : undefined;
@@ -118,14 +132,20 @@ export class ProxiedRequest {
     // else at the end of this turn of the loop, so a client waiting on an idle stream still gets them at once.
     if (isSse) setImmediate(() => res.headersSent || res.destroyed || res.flushHeaders());
     upstreamRes.on("data", (chunk: Buffer) => {
-      if (sse) sse.push(chunk);
-      else copy!.push(chunk);
-      if (!res.write(chunk)) {
+      const { forward, observe }: StreamBytes = opening ? opening.push(chunk) : { forward: chunk, observe: chunk };
+      if (sse) sse.push(observe);
+      else copy!.push(observe);
+      if (forward.length > 0 && !res.write(forward)) {
         upstreamRes.pause();
         res.once("drain", () => upstreamRes.resume());
       }
     });
     upstreamRes.on("end", () => {
+      if (opening) {
+        const { forward, observe } = opening.end();
+        sse!.push(observe);
+        if (forward.length > 0) res.write(forward);
+      }
       this.end();
       if (sse) sse.end();
       else if (copy!.length > 0) observeJsonBody(exchange, copy!, contentType);
@@ -135,6 +155,32 @@ export class ProxiedRequest {
       }
     });
     upstreamRes.on("error", () => this.upstreamBrokeOff());
+  }
+
+  /** A GET event stream that an `endpoint` event may open as an HTTP+SSE session; bound once that is known. */
+  private streamOpening(upstreamRes: http.IncomingMessage): StreamOpening {
+    const { exchange, proxy } = this;
+    const status = upstreamRes.statusCode ?? 200;
+    return new StreamOpening({
+      endpoint: (data) => {
+        const recorder = proxy.router.sse();
+        exchange.bind(recorder);
+        const announced = proxy.endpoints.announce(data, this.target, this.req.url ?? "/", recorder);
+        exchange.response((r) =>
+          r.http("server-to-client", { status, headers: upstreamRes.rawHeaders, endpoint: announced.path }),
+        );
+        // One session per stream: it ends when the stream does, however it ends, once the stream's events are in.
+        this.res.once("close", () => {
+          proxy.endpoints.forget(recorder);
+          proxy.router.end(recorder.session);
+        });
+        return announced.rewritten;
+      },
+      other: () => {
+        this.bindStateless();
+        exchange.response((r) => r.http("server-to-client", { status, headers: upstreamRes.rawHeaders }));
+      },
+    });
   }
 
   /** The upstream dropped the response mid-stream: pass the break on to the client. */

@@ -63,6 +63,8 @@ export interface HttpObservation {
   method?: string;
   path?: string;
   headers?: HeaderInput;
+  /** An HTTP+SSE stream's response: the path its `endpoint` event named (recorded without the query). */
+  endpoint?: string;
 }
 
 export interface RecorderStats {
@@ -243,6 +245,7 @@ export class Recorder {
       ...(observation.path !== undefined ? { path: stripQuery(observation.path) } : {}),
       ...(observation.status !== undefined ? { status: observation.status } : {}),
       ...(headers ? { headers } : {}),
+      ...(observation.endpoint !== undefined ? { endpoint: stripQuery(observation.endpoint) } : {}),
       ...stamp(ts),
     }));
   }

@@ -46,11 +46,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** server-everything over streamable HTTP on a free port; retries a few ports if one is taken meanwhile. */
-export async function startEverythingHttp(): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+/**
+ * server-everything over streamable HTTP (`/mcp`), or over the 2024-11-05 HTTP+SSE transport (`sse`: the stream
+ * at `/sse`), on a free port; retries a few ports if one is taken meanwhile.
+ */
+export async function startEverythingHttp(
+  mode: "streamableHttp" | "sse" = "streamableHttp",
+): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = 20000 + Math.floor(Math.random() * 40000);
-    const child = spawn(process.execPath, [EVERYTHING, "streamableHttp"], {
+    const child = spawn(process.execPath, [EVERYTHING, mode], {
       env: { ...process.env, PORT: String(port) },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -58,19 +63,19 @@ export async function startEverythingHttp(): Promise<{ url: string; child: Child
       let text = "";
       const onData = (chunk: Buffer) => {
         text += chunk.toString();
-        if (/listening on port/i.test(text)) resolve(true);
+        if (/listening on port|running on port/i.test(text)) resolve(true);
         if (/EADDRINUSE/.test(text)) resolve(false);
       };
       child.stdout!.on("data", onData);
       child.stderr!.on("data", onData);
       child.once("exit", () => resolve(false));
-      setTimeout(() => resolve(/listening on port/i.test(text)), 10_000);
+      setTimeout(() => resolve(/listening on port|running on port/i.test(text)), 10_000);
     });
     if (up) {
       child.stdout!.resume();
       child.stderr!.resume();
       return {
-        url: `http://localhost:${port}/mcp`,
+        url: `http://localhost:${port}/${mode === "sse" ? "sse" : "mcp"}`,
         child,
         stop: () =>
           new Promise<void>((resolve) => {

@@ -24,7 +24,7 @@ describe("the trace event schema", () => {
     const properties = traceEventSchema.properties as Record<string, { enum?: string[] }>;
     expect(properties.kind?.enum).toEqual(["message", "http", "lifecycle", "raw", "stderr"]);
     expect(properties.direction?.enum).toEqual(["client-to-server", "server-to-client"]);
-    expect(properties.transport?.enum).toEqual(["stdio", "streamable-http"]);
+    expect(properties.transport?.enum).toEqual(["stdio", "streamable-http", "sse"]);
   });
 
   it("has its generated standalone validator in step with the schema file", () => {

@@ -84,7 +84,7 @@ export function matchesTraceEventSchema(value: unknown): boolean {
   const direction = value.direction;
   if (direction !== "client-to-server" && direction !== "server-to-client") return false;
   const transport = value.transport;
-  if (transport !== "stdio" && transport !== "streamable-http") return false;
+  if (transport !== "stdio" && transport !== "streamable-http" && transport !== "sse") return false;
   if (!isOptionalTimestamp(value.ts)) return false;
   if (value.redacted !== undefined && typeof value.redacted !== "boolean") return false;
   switch (value.kind) {
@@ -96,7 +96,7 @@ export function matchesTraceEventSchema(value: unknown): boolean {
         if (typeof status !== "number" || !Number.isInteger(status) || status < 100 || status > 599) return false;
       }
       if (value.headers !== undefined && !isStringMap(value.headers)) return false;
-      return isOptionalString(value.method) && isOptionalString(value.path);
+      return isOptionalString(value.method) && isOptionalString(value.path) && isOptionalString(value.endpoint);
     }
     case "lifecycle": {
       const event = value.event;

@@ -4,7 +4,8 @@
  */
 
 export const DIRECTIONS = ["client-to-server", "server-to-client"] as const;
-export const TRANSPORTS = ["stdio", "streamable-http"] as const;
+/** `sse` (extension): the HTTP+SSE transport of 2024-11-05 — a GET event stream, messages POSTed to its endpoint. */
+export const TRANSPORTS = ["stdio", "streamable-http", "sse"] as const;
 export const EVENT_KINDS = ["message", "http", "lifecycle", "raw", "stderr"] as const;
 export const LIFECYCLE_EVENTS = ["transport-open", "transport-close", "transport-abort"] as const;
 
@@ -35,7 +36,7 @@ export interface MessageEvent extends EventBase {
   payload: unknown;
 }
 
-/** An HTTP request (client-to-server) or response (server-to-client) of the streamable-HTTP transport. */
+/** An HTTP request (client-to-server) or response (server-to-client) of the streamable-HTTP or HTTP+SSE transport. */
 export interface HttpEvent extends EventBase {
   kind: "http";
   /** Responses only. */
@@ -46,6 +47,11 @@ export interface HttpEvent extends EventBase {
   method?: string;
   /** Extension, requests only: the path without its query. */
   path?: string;
+  /**
+   * Extension, `sse` responses only: the path (without its query) that the stream's first `endpoint` event named,
+   * as the server sent it; the response opened an HTTP+SSE session's stream.
+   */
+  endpoint?: string;
 }
 
 /** Extension: what the recorder knows about the session, carried on `transport-open`. */

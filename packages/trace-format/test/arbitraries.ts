@@ -6,7 +6,7 @@ import fc from "fast-check";
 import type { TraceEvent } from "../src/types.js";
 
 const direction = fc.constantFrom("client-to-server", "server-to-client");
-const transport = fc.constantFrom("stdio", "streamable-http");
+const transport = fc.constantFrom("stdio", "streamable-http", "sse");
 const text = fc.string({ unit: "binary", maxLength: 40 });
 
 const common = {
@@ -33,6 +33,7 @@ const bodies = [
       headers: fc.dictionary(text, text, { maxKeys: 4 }),
       method: fc.constantFrom("POST", "GET", "DELETE"),
       path: text,
+      endpoint: text,
     },
     { requiredKeys: ["kind"] },
   ),
@@ -93,6 +94,7 @@ const SCHEMA_PATHS = [
   ["headers", "content-type"],
   ["method"],
   ["path"],
+  ["endpoint"],
   ["event"],
   ["meta"],
   ["meta", "command"],

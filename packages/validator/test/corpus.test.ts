@@ -134,10 +134,23 @@ describe.each(CORPUS_REVISIONS)("corpus %s", (revision) => {
     () => {
       const defects = documentedDefects();
 
-      it("are present over stdio and streamable HTTP", () => {
+      it(`are present over stdio and streamable HTTP${revision === "2024-11-05" ? ", and HTTP+SSE" : ""}`, () => {
         const transports = new Set(real.flatMap((t) => judgedTrace(t).events.map((e) => e.transport)));
-        expect([...transports].sort()).toEqual(["stdio", "streamable-http"]);
+        const expected = ["stdio", "streamable-http", ...(revision === "2024-11-05" ? ["sse"] : [])];
+        expect([...transports].sort()).toEqual(expected.sort());
       });
+
+      if (revision === "2024-11-05") {
+        it("the HTTP+SSE session passes as a good session must: no failure, no warning", () => {
+          const sse = real.filter((t) => judgedTrace(t).events.some((e) => e.transport === "sse"));
+          expect(sse.map((t) => t.name)).toEqual(["everything-sse"]);
+          const { report } = judgedTrace(sse[0]!);
+          expect(complaints(report)).toEqual([]);
+          expect(report.verdict).toBe("pass");
+          const transportRows = report.requirements.filter((r) => r.id === "TRAN-055" || r.id === "TRAN-056");
+          expect(transportRows.map((r) => r.outcome)).toEqual(["pass", "pass"]);
+        });
+      }
 
       it.each(real.map((t) => [t.name, t] as const))(
         "%s fails only where corpus/README.md documents a defect",

@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://mcp-conf.dev/schemas/trace-event.schema.json","title":"mcp-conf trace event","description":"One line of an mcp-conf / mcp-conformance JSONL trace. The core (message, http, lifecycle) is shared with the mcp-conformance toolkit; raw, stderr and the fields marked as extensions are written by mcp-conf. Unknown extra fields are allowed and ignored by readers.","type":"object","required":["seq","direction","transport","kind"],"properties":{"seq":{"description":"Assigned by the recorder's single writer; strictly increasing within a file, gaps allowed.","type":"integer","minimum":0,"maximum":9007199254740991},"direction":{"description":"Who sent it. On http events client-to-server is the request and server-to-client the response.","enum":["client-to-server","server-to-client"]},"transport":{"enum":["stdio","streamable-http"]},"kind":{"enum":["message","http","lifecycle","raw","stderr"]},"ts":{"description":"RFC 3339 time the recorder saw the event. Informational: no conformance check reads it.","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"},"redacted":{"description":"Extension: the observed copy of this event was changed by the user's redaction.","type":"boolean"},"invalidUtf8":{"description":"Extension: the bytes of this message or line were not valid UTF-8; the text holds them decoded with U+FFFD for each invalid sequence.","type":"boolean"}},"allOf":[{"if":{"properties":{"kind":{"const":"message"}},"required":["kind"]},"then":{"description":"A JSON value as received: an object for a JSON-RPC message, an array for a batch, any other JSON value is an invalid message (legal in the trace).","required":["payload"]}},{"if":{"properties":{"kind":{"const":"http"}},"required":["kind"]},"then":{"properties":{"status":{"description":"Responses only.","type":"integer","minimum":100,"maximum":599},"headers":{"description":"Allow-listed headers: lower-case names, verbatim values, repeated lines joined with \", \".","type":"object","additionalProperties":{"type":"string"}},"method":{"description":"Extension, requests only: the HTTP method.","type":"string"},"path":{"description":"Extension, requests only: the path without its query.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"lifecycle"}},"required":["kind"]},"then":{"required":["event"],"properties":{"event":{"enum":["transport-open","transport-close","transport-abort"]},"meta":{"description":"Extension, on transport-open: what the recorder knows of the session.","type":"object","properties":{"label":{"type":"string"},"session":{"type":"string"},"command":{"type":"array","items":{"type":"string"}},"cwd":{"type":"string"},"upstream":{"type":"string"},"recorder":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}}},{"if":{"properties":{"kind":{"const":"raw"}},"required":["kind"]},"then":{"description":"Extension: a non-JSON line on the protocol channel, or a message cut at --max-message-bytes.","required":["text"],"properties":{"text":{"type":"string"},"truncated":{"type":"boolean"},"bytes":{"description":"The original length in bytes, when truncated.","type":"integer","minimum":0},"id":{"description":"A truncated message's id, when its start held one.","type":["string","number"]},"method":{"description":"A truncated message's method, when its start held one.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"stderr"}},"required":["kind"]},"then":{"description":"Extension: a line the server wrote to stderr (stdio).","required":["text"],"properties":{"direction":{"const":"server-to-client"},"text":{"type":"string"}}}}]};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://mcp-conf.dev/schemas/trace-event.schema.json","title":"mcp-conf trace event","description":"One line of an mcp-conf / mcp-conformance JSONL trace. The core (message, http, lifecycle) is shared with the mcp-conformance toolkit; raw, stderr and the fields marked as extensions are written by mcp-conf. Unknown extra fields are allowed and ignored by readers.","type":"object","required":["seq","direction","transport","kind"],"properties":{"seq":{"description":"Assigned by the recorder's single writer; strictly increasing within a file, gaps allowed.","type":"integer","minimum":0,"maximum":9007199254740991},"direction":{"description":"Who sent it. On http events client-to-server is the request and server-to-client the response.","enum":["client-to-server","server-to-client"]},"transport":{"description":"stdio, streamable HTTP, or (extension) sse: the 2024-11-05 HTTP+SSE transport.","enum":["stdio","streamable-http","sse"]},"kind":{"enum":["message","http","lifecycle","raw","stderr"]},"ts":{"description":"RFC 3339 time the recorder saw the event. Informational: no conformance check reads it.","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"},"redacted":{"description":"Extension: the observed copy of this event was changed by the user's redaction.","type":"boolean"},"invalidUtf8":{"description":"Extension: the bytes of this message or line were not valid UTF-8; the text holds them decoded with U+FFFD for each invalid sequence.","type":"boolean"}},"allOf":[{"if":{"properties":{"kind":{"const":"message"}},"required":["kind"]},"then":{"description":"A JSON value as received: an object for a JSON-RPC message, an array for a batch, any other JSON value is an invalid message (legal in the trace).","required":["payload"]}},{"if":{"properties":{"kind":{"const":"http"}},"required":["kind"]},"then":{"properties":{"status":{"description":"Responses only.","type":"integer","minimum":100,"maximum":599},"headers":{"description":"Allow-listed headers: lower-case names, verbatim values, repeated lines joined with \", \".","type":"object","additionalProperties":{"type":"string"}},"method":{"description":"Extension, requests only: the HTTP method.","type":"string"},"path":{"description":"Extension, requests only: the path without its query.","type":"string"},"endpoint":{"description":"Extension, sse responses only: the path (without its query) that the stream's first `endpoint` event named, as the server sent it.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"lifecycle"}},"required":["kind"]},"then":{"required":["event"],"properties":{"event":{"enum":["transport-open","transport-close","transport-abort"]},"meta":{"description":"Extension, on transport-open: what the recorder knows of the session.","type":"object","properties":{"label":{"type":"string"},"session":{"type":"string"},"command":{"type":"array","items":{"type":"string"}},"cwd":{"type":"string"},"upstream":{"type":"string"},"recorder":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}}},{"if":{"properties":{"kind":{"const":"raw"}},"required":["kind"]},"then":{"description":"Extension: a non-JSON line on the protocol channel, or a message cut at --max-message-bytes.","required":["text"],"properties":{"text":{"type":"string"},"truncated":{"type":"boolean"},"bytes":{"description":"The original length in bytes, when truncated.","type":"integer","minimum":0},"id":{"description":"A truncated message's id, when its start held one.","type":["string","number"]},"method":{"description":"A truncated message's method, when its start held one.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"stderr"}},"required":["kind"]},"then":{"description":"Extension: a line the server wrote to stderr (stdio).","required":["text"],"properties":{"direction":{"const":"server-to-client"},"text":{"type":"string"}}}}]};
 const pattern4 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -205,6 +205,19 @@ var valid5 = _errs20 === errors;
 else {
 var valid5 = true;
 }
+if(valid5){
+if(data.endpoint !== undefined){
+const _errs22 = errors;
+if(typeof data.endpoint !== "string"){
+validate20.errors = [{instancePath:instancePath+"/endpoint",schemaPath:"#/allOf/1/then/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid5 = _errs22 === errors;
+}
+else {
+var valid5 = true;
+}
+}
 }
 }
 }
@@ -217,6 +230,7 @@ props0.status = true;
 props0.headers = true;
 props0.method = true;
 props0.path = true;
+props0.endpoint = true;
 props0.kind = true;
 }
 }
@@ -238,10 +252,10 @@ if(props0 !== true){
 props0 = props0 || {};
 props0.kind = true;
 }
-const _errs22 = errors;
-const _errs23 = errors;
-let valid7 = true;
 const _errs24 = errors;
+const _errs25 = errors;
+let valid7 = true;
+const _errs26 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.kind === undefined) && (missing3 = "kind")){
@@ -269,18 +283,18 @@ errors++;
 }
 }
 }
-var _valid2 = _errs24 === errors;
-errors = _errs23;
+var _valid2 = _errs26 === errors;
+errors = _errs25;
 if(vErrors !== null){
-if(_errs23){
-vErrors.length = _errs23;
+if(_errs25){
+vErrors.length = _errs25;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid2){
-const _errs26 = errors;
+const _errs28 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.event === undefined) && (missing4 = "event")){
@@ -289,39 +303,27 @@ return false;
 }
 else {
 if(data.event !== undefined){
-let data8 = data.event;
-const _errs27 = errors;
-if(!(((data8 === "transport-open") || (data8 === "transport-close")) || (data8 === "transport-abort"))){
+let data9 = data.event;
+const _errs29 = errors;
+if(!(((data9 === "transport-open") || (data9 === "transport-close")) || (data9 === "transport-abort"))){
 validate20.errors = [{instancePath:instancePath+"/event",schemaPath:"#/allOf/2/then/properties/event/enum",keyword:"enum",params:{allowedValues: schema31.allOf[2].then.properties.event.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid9 = _errs27 === errors;
+var valid9 = _errs29 === errors;
 }
 else {
 var valid9 = true;
 }
 if(valid9){
 if(data.meta !== undefined){
-let data9 = data.meta;
-const _errs28 = errors;
-if(errors === _errs28){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.label !== undefined){
+let data10 = data.meta;
 const _errs30 = errors;
-if(typeof data9.label !== "string"){
-validate20.errors = [{instancePath:instancePath+"/meta/label",schemaPath:"#/allOf/2/then/properties/meta/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid10 = _errs30 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data9.session !== undefined){
+if(errors === _errs30){
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.label !== undefined){
 const _errs32 = errors;
-if(typeof data9.session !== "string"){
-validate20.errors = [{instancePath:instancePath+"/meta/session",schemaPath:"#/allOf/2/then/properties/meta/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data10.label !== "string"){
+validate20.errors = [{instancePath:instancePath+"/meta/label",schemaPath:"#/allOf/2/then/properties/meta/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid10 = _errs32 === errors;
@@ -330,20 +332,32 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data9.command !== undefined){
-let data12 = data9.command;
+if(data10.session !== undefined){
 const _errs34 = errors;
-if(errors === _errs34){
-if(Array.isArray(data12)){
-var valid11 = true;
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
+if(typeof data10.session !== "string"){
+validate20.errors = [{instancePath:instancePath+"/meta/session",schemaPath:"#/allOf/2/then/properties/meta/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid10 = _errs34 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data10.command !== undefined){
+let data13 = data10.command;
 const _errs36 = errors;
-if(typeof data12[i0] !== "string"){
+if(errors === _errs36){
+if(Array.isArray(data13)){
+var valid11 = true;
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+const _errs38 = errors;
+if(typeof data13[i0] !== "string"){
 validate20.errors = [{instancePath:instancePath+"/meta/command/" + i0,schemaPath:"#/allOf/2/then/properties/meta/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid11 = _errs36 === errors;
+var valid11 = _errs38 === errors;
 if(!valid11){
 break;
 }
@@ -354,28 +368,16 @@ validate20.errors = [{instancePath:instancePath+"/meta/command",schemaPath:"#/al
 return false;
 }
 }
-var valid10 = _errs34 === errors;
+var valid10 = _errs36 === errors;
 }
 else {
 var valid10 = true;
 }
 if(valid10){
-if(data9.cwd !== undefined){
-const _errs38 = errors;
-if(typeof data9.cwd !== "string"){
-validate20.errors = [{instancePath:instancePath+"/meta/cwd",schemaPath:"#/allOf/2/then/properties/meta/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid10 = _errs38 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data9.upstream !== undefined){
+if(data10.cwd !== undefined){
 const _errs40 = errors;
-if(typeof data9.upstream !== "string"){
-validate20.errors = [{instancePath:instancePath+"/meta/upstream",schemaPath:"#/allOf/2/then/properties/meta/properties/upstream/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data10.cwd !== "string"){
+validate20.errors = [{instancePath:instancePath+"/meta/cwd",schemaPath:"#/allOf/2/then/properties/meta/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid10 = _errs40 === errors;
@@ -384,36 +386,48 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data9.recorder !== undefined){
-let data16 = data9.recorder;
+if(data10.upstream !== undefined){
 const _errs42 = errors;
-if(errors === _errs42){
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(typeof data10.upstream !== "string"){
+validate20.errors = [{instancePath:instancePath+"/meta/upstream",schemaPath:"#/allOf/2/then/properties/meta/properties/upstream/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid10 = _errs42 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data10.recorder !== undefined){
+let data17 = data10.recorder;
+const _errs44 = errors;
+if(errors === _errs44){
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 let missing5;
-if(((data16.name === undefined) && (missing5 = "name")) || ((data16.version === undefined) && (missing5 = "version"))){
+if(((data17.name === undefined) && (missing5 = "name")) || ((data17.version === undefined) && (missing5 = "version"))){
 validate20.errors = [{instancePath:instancePath+"/meta/recorder",schemaPath:"#/allOf/2/then/properties/meta/properties/recorder/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
-if(data16.name !== undefined){
-const _errs44 = errors;
-if(typeof data16.name !== "string"){
+if(data17.name !== undefined){
+const _errs46 = errors;
+if(typeof data17.name !== "string"){
 validate20.errors = [{instancePath:instancePath+"/meta/recorder/name",schemaPath:"#/allOf/2/then/properties/meta/properties/recorder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid12 = _errs44 === errors;
+var valid12 = _errs46 === errors;
 }
 else {
 var valid12 = true;
 }
 if(valid12){
-if(data16.version !== undefined){
-const _errs46 = errors;
-if(typeof data16.version !== "string"){
+if(data17.version !== undefined){
+const _errs48 = errors;
+if(typeof data17.version !== "string"){
 validate20.errors = [{instancePath:instancePath+"/meta/recorder/version",schemaPath:"#/allOf/2/then/properties/meta/properties/recorder/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid12 = _errs46 === errors;
+var valid12 = _errs48 === errors;
 }
 else {
 var valid12 = true;
@@ -426,7 +440,7 @@ validate20.errors = [{instancePath:instancePath+"/meta/recorder",schemaPath:"#/a
 return false;
 }
 }
-var valid10 = _errs42 === errors;
+var valid10 = _errs44 === errors;
 }
 else {
 var valid10 = true;
@@ -442,7 +456,7 @@ validate20.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/allOf/2/th
 return false;
 }
 }
-var valid9 = _errs28 === errors;
+var valid9 = _errs30 === errors;
 }
 else {
 var valid9 = true;
@@ -450,7 +464,7 @@ var valid9 = true;
 }
 }
 }
-var _valid2 = _errs26 === errors;
+var _valid2 = _errs28 === errors;
 valid7 = _valid2;
 if(valid7){
 var props1 = {};
@@ -471,7 +485,7 @@ errors++;
 validate20.errors = vErrors;
 return false;
 }
-var valid0 = _errs22 === errors;
+var valid0 = _errs24 === errors;
 if(valid0){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -482,10 +496,10 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-const _errs48 = errors;
-const _errs49 = errors;
-let valid13 = true;
 const _errs50 = errors;
+const _errs51 = errors;
+let valid13 = true;
+const _errs52 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.kind === undefined) && (missing6 = "kind")){
@@ -513,18 +527,18 @@ errors++;
 }
 }
 }
-var _valid3 = _errs50 === errors;
-errors = _errs49;
+var _valid3 = _errs52 === errors;
+errors = _errs51;
 if(vErrors !== null){
-if(_errs49){
-vErrors.length = _errs49;
+if(_errs51){
+vErrors.length = _errs51;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid3){
-const _errs52 = errors;
+const _errs54 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((data.text === undefined) && (missing7 = "text")){
@@ -533,21 +547,9 @@ return false;
 }
 else {
 if(data.text !== undefined){
-const _errs53 = errors;
+const _errs55 = errors;
 if(typeof data.text !== "string"){
 validate20.errors = [{instancePath:instancePath+"/text",schemaPath:"#/allOf/3/then/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid15 = _errs53 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.truncated !== undefined){
-const _errs55 = errors;
-if(typeof data.truncated !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/truncated",schemaPath:"#/allOf/3/then/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid15 = _errs55 === errors;
@@ -556,20 +558,11 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data.bytes !== undefined){
-let data22 = data.bytes;
+if(data.truncated !== undefined){
 const _errs57 = errors;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-validate20.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/allOf/3/then/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data.truncated !== "boolean"){
+validate20.errors = [{instancePath:instancePath+"/truncated",schemaPath:"#/allOf/3/then/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs57){
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-validate20.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/allOf/3/then/properties/bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
 }
 var valid15 = _errs57 === errors;
 }
@@ -577,12 +570,20 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data.id !== undefined){
-let data23 = data.id;
+if(data.bytes !== undefined){
+let data23 = data.bytes;
 const _errs59 = errors;
-if((typeof data23 !== "string") && (!((typeof data23 == "number") && (isFinite(data23))))){
-validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/allOf/3/then/properties/id/type",keyword:"type",params:{type: schema31.allOf[3].then.properties.id.type},message:"must be string,number"}];
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+validate20.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/allOf/3/then/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs59){
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+validate20.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/allOf/3/then/properties/bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
 }
 var valid15 = _errs59 === errors;
 }
@@ -590,13 +591,26 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data.method !== undefined){
+if(data.id !== undefined){
+let data24 = data.id;
 const _errs61 = errors;
+if((typeof data24 !== "string") && (!((typeof data24 == "number") && (isFinite(data24))))){
+validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/allOf/3/then/properties/id/type",keyword:"type",params:{type: schema31.allOf[3].then.properties.id.type},message:"must be string,number"}];
+return false;
+}
+var valid15 = _errs61 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.method !== undefined){
+const _errs63 = errors;
 if(typeof data.method !== "string"){
 validate20.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/3/then/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid15 = _errs61 === errors;
+var valid15 = _errs63 === errors;
 }
 else {
 var valid15 = true;
@@ -607,7 +621,7 @@ var valid15 = true;
 }
 }
 }
-var _valid3 = _errs52 === errors;
+var _valid3 = _errs54 === errors;
 valid13 = _valid3;
 if(valid13){
 var props2 = {};
@@ -631,7 +645,7 @@ errors++;
 validate20.errors = vErrors;
 return false;
 }
-var valid0 = _errs48 === errors;
+var valid0 = _errs50 === errors;
 if(valid0){
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -642,10 +656,10 @@ props0 = props0 || {};
 Object.assign(props0, props2);
 }
 }
-const _errs63 = errors;
-const _errs64 = errors;
-let valid16 = true;
 const _errs65 = errors;
+const _errs66 = errors;
+let valid16 = true;
+const _errs67 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.kind === undefined) && (missing8 = "kind")){
@@ -673,18 +687,18 @@ errors++;
 }
 }
 }
-var _valid4 = _errs65 === errors;
-errors = _errs64;
+var _valid4 = _errs67 === errors;
+errors = _errs66;
 if(vErrors !== null){
-if(_errs64){
-vErrors.length = _errs64;
+if(_errs66){
+vErrors.length = _errs66;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid4){
-const _errs67 = errors;
+const _errs69 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((data.text === undefined) && (missing9 = "text")){
@@ -693,24 +707,24 @@ return false;
 }
 else {
 if(data.direction !== undefined){
-const _errs68 = errors;
+const _errs70 = errors;
 if("server-to-client" !== data.direction){
 validate20.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/4/then/properties/direction/const",keyword:"const",params:{allowedValue: "server-to-client"},message:"must be equal to constant"}];
 return false;
 }
-var valid18 = _errs68 === errors;
+var valid18 = _errs70 === errors;
 }
 else {
 var valid18 = true;
 }
 if(valid18){
 if(data.text !== undefined){
-const _errs69 = errors;
+const _errs71 = errors;
 if(typeof data.text !== "string"){
 validate20.errors = [{instancePath:instancePath+"/text",schemaPath:"#/allOf/4/then/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid18 = _errs69 === errors;
+var valid18 = _errs71 === errors;
 }
 else {
 var valid18 = true;
@@ -718,7 +732,7 @@ var valid18 = true;
 }
 }
 }
-var _valid4 = _errs67 === errors;
+var _valid4 = _errs69 === errors;
 valid16 = _valid4;
 if(valid16){
 var props3 = {};
@@ -739,7 +753,7 @@ errors++;
 validate20.errors = vErrors;
 return false;
 }
-var valid0 = _errs63 === errors;
+var valid0 = _errs65 === errors;
 if(valid0){
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -774,38 +788,25 @@ props0.redacted = true;
 props0.invalidUtf8 = true;
 }
 if(data.seq !== undefined){
-let data28 = data.seq;
-const _errs71 = errors;
-if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+let data29 = data.seq;
+const _errs73 = errors;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
 validate20.errors = [{instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs71){
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 > 9007199254740991 || isNaN(data28)){
+if(errors === _errs73){
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 > 9007199254740991 || isNaN(data29)){
 validate20.errors = [{instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
-if(data28 < 0 || isNaN(data28)){
+if(data29 < 0 || isNaN(data29)){
 validate20.errors = [{instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
-}
-var valid19 = _errs71 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data.direction !== undefined){
-let data29 = data.direction;
-const _errs73 = errors;
-if(!((data29 === "client-to-server") || (data29 === "server-to-client"))){
-validate20.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema31.properties.direction.enum},message:"must be equal to one of the allowed values"}];
-return false;
 }
 var valid19 = _errs73 === errors;
 }
@@ -813,24 +814,11 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data.transport !== undefined){
-let data30 = data.transport;
-const _errs74 = errors;
-if(!((data30 === "stdio") || (data30 === "streamable-http"))){
-validate20.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema31.properties.transport.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid19 = _errs74 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data.kind !== undefined){
-let data31 = data.kind;
+if(data.direction !== undefined){
+let data30 = data.direction;
 const _errs75 = errors;
-if(!(((((data31 === "message") || (data31 === "http")) || (data31 === "lifecycle")) || (data31 === "raw")) || (data31 === "stderr"))){
-validate20.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+if(!((data30 === "client-to-server") || (data30 === "server-to-client"))){
+validate20.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema31.properties.direction.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid19 = _errs75 === errors;
@@ -839,12 +827,38 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data.ts !== undefined){
-let data32 = data.ts;
+if(data.transport !== undefined){
+let data31 = data.transport;
 const _errs76 = errors;
-if(errors === _errs76){
-if(typeof data32 === "string"){
-if(!pattern4.test(data32)){
+if(!(((data31 === "stdio") || (data31 === "streamable-http")) || (data31 === "sse"))){
+validate20.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema31.properties.transport.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid19 = _errs76 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data.kind !== undefined){
+let data32 = data.kind;
+const _errs77 = errors;
+if(!(((((data32 === "message") || (data32 === "http")) || (data32 === "lifecycle")) || (data32 === "raw")) || (data32 === "stderr"))){
+validate20.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid19 = _errs77 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data.ts !== undefined){
+let data33 = data.ts;
+const _errs78 = errors;
+if(errors === _errs78){
+if(typeof data33 === "string"){
+if(!pattern4.test(data33)){
 validate20.errors = [{instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"+"\""}];
 return false;
 }
@@ -854,31 +868,31 @@ validate20.errors = [{instancePath:instancePath+"/ts",schemaPath:"#/properties/t
 return false;
 }
 }
-var valid19 = _errs76 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data.redacted !== undefined){
-const _errs78 = errors;
-if(typeof data.redacted !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/redacted",schemaPath:"#/properties/redacted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
 var valid19 = _errs78 === errors;
 }
 else {
 var valid19 = true;
 }
 if(valid19){
-if(data.invalidUtf8 !== undefined){
+if(data.redacted !== undefined){
 const _errs80 = errors;
+if(typeof data.redacted !== "boolean"){
+validate20.errors = [{instancePath:instancePath+"/redacted",schemaPath:"#/properties/redacted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid19 = _errs80 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data.invalidUtf8 !== undefined){
+const _errs82 = errors;
 if(typeof data.invalidUtf8 !== "boolean"){
 validate20.errors = [{instancePath:instancePath+"/invalidUtf8",schemaPath:"#/properties/invalidUtf8/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid19 = _errs80 === errors;
+var valid19 = _errs82 === errors;
 }
 else {
 var valid19 = true;

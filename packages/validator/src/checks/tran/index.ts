@@ -1,7 +1,8 @@
-/** The checks of the TRAN area: stdio output validity and the streamable-HTTP transport's rules. */
+/** The checks of the TRAN area: stdio output validity, the streamable-HTTP transport's rules, and 2024-11-05's HTTP+SSE. */
 import type { CheckDefinition } from "../../engine/types.js";
 import { clientUsesPost, getAccept, postAccept, postBodyBatchUniform, postBodySingle } from "./client-requests.js";
 import { endedSession404 } from "./ended-session-404.js";
+import { sseEndpointEvent, ssePostsToEndpoint } from "./legacy-sse.js";
 import { newSessionAfter404 } from "./new-session-after-404.js";
 import { responseEventually } from "./response-eventually.js";
 import { getResponse, notificationPost202, requestPostContentType } from "./server-responses.js";
@@ -33,4 +34,6 @@ export const checks: CheckDefinition[] = [
   newSessionAfter404,
   protocolVersionHeader,
   protocolVersionNegotiated,
+  sseEndpointEvent,
+  ssePostsToEndpoint,
 ];
