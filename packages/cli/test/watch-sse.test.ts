@@ -4,9 +4,10 @@
  * detects the transport by the stream's endpoint event; the session is judged live at 2024-11-05, its transport
  * clauses included, and Ctrl-C ends the watch with its report and trace.
  */
+
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readTraceSync } from "@mcp-conf/trace-format";
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exitOf, sdk, spawnCli, startEverythingHttp, tempDir, textOf } from "./record-helpers.js";
 
@@ -24,7 +25,16 @@ describe("watch http, HTTP+SSE (2024-11-05)", () => {
 
   it("judges an SDK SSE session through the proxy live, at 2024-11-05, with its transport clauses", async () => {
     const child = spawnCli(
-      ["watch", "http", "--upstream", everything.url, "--listen", "127.0.0.1:0", "-o", join(dir.path, "{session}.jsonl")],
+      [
+        "watch",
+        "http",
+        "--upstream",
+        everything.url,
+        "--listen",
+        "127.0.0.1:0",
+        "-o",
+        join(dir.path, "{session}.jsonl"),
+      ],
       dir.path,
     );
     child.stdout!.resume();
@@ -37,7 +47,9 @@ describe("watch http, HTTP+SSE (2024-11-05)", () => {
     const send = transport.send.bind(transport);
     transport.send = (message: { method?: string; params?: object }, options?: unknown) =>
       send(
-        message.method === "initialize" ? { ...message, params: { ...message.params, protocolVersion: "2024-11-05" } } : message,
+        message.method === "initialize"
+          ? { ...message, params: { ...message.params, protocolVersion: "2024-11-05" } }
+          : message,
         options,
       );
     const client = new Client({ name: "watch-sse-test", version: "1.0.0" });

@@ -9,8 +9,8 @@ import type http from "node:http";
 import type https from "node:https";
 import { BodyCopy, forwardable, headerValue, mapToUpstream } from "./http-forwarding.js";
 import { ExchangeLog, type SessionRouter } from "./http-sessions.js";
+import { type SseEndpoints, type StreamBytes, StreamOpening } from "./legacy-sse.js";
 import type { LoopGuard } from "./loop-guard.js";
-import { type SseEndpoints, StreamOpening, type StreamBytes } from "./legacy-sse.js";
 import { safeUrl } from "./privacy/session-facts.js";
 import { SseDataParser } from "./sse.js";
 
