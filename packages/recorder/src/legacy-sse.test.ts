@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { StreamOpening } from "./legacy-sse.js";
+import { SseEndpoints, StreamOpening } from "./legacy-sse.js";
+import type { Recorder } from "./recorder.js";
 
 function run(chunks: string[], rewrite: string | undefined) {
   const seen: string[] = [];
@@ -56,5 +57,56 @@ describe("StreamOpening: the first event of a GET stream", () => {
       seen: ["other"],
       forwarded: "event: endpoint\ndata: /m",
     });
+  });
+});
+
+describe("SseEndpoints: where the client must POST to reach the endpoint through the proxy", () => {
+  // An absolute endpoint URL comes from no real peer here (the SDK's server sends a path), so these are by hand.
+  const recorder = { session: "sse-1" } as Recorder;
+  function endpoints(upstream: string) {
+    const errors: string[] = [];
+    return { table: new SseEndpoints(new URL(upstream), (m) => errors.push(m)), errors };
+  }
+
+  it("leaves a path the client reaches through the proxy as it is", () => {
+    const { table } = endpoints("http://localhost:3001/");
+    const stream = new URL("http://localhost:3001/sse");
+    expect(table.announce("/message?sessionId=a", stream, "/sse", recorder)).toEqual({ path: "/message" });
+    expect(table.sessionFor(new URL("http://localhost:3001/message?sessionId=a"))).toBe(recorder);
+    expect(table.sessionFor(new URL("http://localhost:3001/message?sessionId=b"))).toBeUndefined();
+  });
+
+  it("rewrites an absolute URL naming the server to the path on the proxy that maps to it", () => {
+    const { table } = endpoints("http://localhost:3001/mcp");
+    const stream = new URL("http://localhost:3001/mcp/sse");
+    const announced = table.announce("http://localhost:3001/mcp/message?s=1", stream, "/sse", recorder);
+    expect(announced).toEqual({ path: "/mcp/message", rewritten: "/message?s=1" });
+  });
+
+  it("serves an endpoint that no proxy path maps to from a reserved path, and forwards that path to it", () => {
+    const { table } = endpoints("http://localhost:3001/sse");
+    const stream = new URL("http://localhost:3001/sse");
+    const announced = table.announce("/message?sessionId=a", stream, "/", recorder);
+    expect(announced).toEqual({ path: "/message", rewritten: "/.mcp-conf/sse-endpoint/1?sessionId=a" });
+    const target = table.target(announced.rewritten!);
+    expect(target?.href).toBe("http://localhost:3001/message?sessionId=a");
+    expect(table.sessionFor(target!)).toBe(recorder);
+    expect(table.target("/.mcp-conf/sse-endpoint/2?sessionId=a")).toBeUndefined();
+    table.forget(recorder);
+    expect(table.sessionFor(target!)).toBeUndefined();
+  });
+
+  it("leaves an endpoint on another origin alone and says its messages are not recorded", () => {
+    const { table, errors } = endpoints("http://localhost:3001/sse");
+    const announced = table.announce(
+      "http://elsewhere:9000/message",
+      new URL("http://localhost:3001/sse"),
+      "/",
+      recorder,
+    );
+    expect(announced).toEqual({ path: "/message" });
+    expect(errors).toEqual([
+      "session sse-1: the endpoint event names another origin than the upstream; the client's messages to it bypass the proxy and are not recorded",
+    ]);
   });
 });
