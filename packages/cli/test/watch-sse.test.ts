@@ -28,6 +28,7 @@ describe("watch http, HTTP+SSE (2024-11-05)", () => {
       [
         "watch",
         "http",
+        "--all",
         "--upstream",
         everything.url,
         "--listen",
