@@ -29,6 +29,30 @@ const violations = {
   "base-049-no-server-info": (s) => delete s[at(s, "s", 7)].s.result._meta,
   "base-050-no-subscription-id": (s) => delete s.find((x) => x.s?.method === "notifications/tools/list_changed").s.params._meta,
   "base-051-bad-traceparent": (s) => (s[at(s, "c", 7)].c.params._meta.traceparent = "00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7"),
+  "base-033-error-message-stack-trace": (s) =>
+    (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: -32603, message: "Error: boom\n    at Weather.handle (/srv/tools/weather.js:12:11)\n    at Server.dispatch (/srv/server.js:88:20)" } } }),
+  // TOOL, RES, PROM, PAGE (clauses restated from 2025-11-25)
+  "tool-001-tools-not-declared": (s) => delete s[at(s, "s", "d1")].s.result.capabilities.tools,
+  "tool-003-input-schema-not-json-schema": (s) => (s[at(s, "s", 1)].s.result.tools[0].inputSchema.properties.city.type = "strnig"),
+  "tool-010-structured-content-not-serialized": (s) => (s[at(s, "s", 4)].s.result.structuredContent = { celsius: 18, sky: "clear" }),
+  "tool-011-structured-content-breaks-output-schema": (s) => {
+    s[at(s, "s", 1)].s.result.tools[0].outputSchema = { type: "object", properties: { celsius: { type: "number" } }, required: ["celsius"] };
+    s[at(s, "s", 4)].s.result.content = [{ type: "text", text: '{"celsius":"18"}' }];
+    s[at(s, "s", 4)].s.result.structuredContent = { celsius: "18" };
+    s[at(s, "s", 31)].s.result.content = [{ type: "text", text: '{"celsius":24}' }];
+    s[at(s, "s", 31)].s.result.structuredContent = { celsius: 24 };
+  },
+  "res-001-resources-not-declared": (s) => delete s[at(s, "s", "d1")].s.result.capabilities.resources,
+  "res-005-uri-not-rfc3986": (s) => (s[at(s, "s", 5)].s.result.resources[0].uri = "file:///project/my config.json"),
+  "res-010-blob-not-base64": (s) => (s[at(s, "s", 6)].s.result.contents = [{ uri: "file:///project/config.json", mimeType: "application/octet-stream", blob: "e30=\n!!" }]),
+  "prom-013-prompts-not-declared": (s) => delete s[at(s, "s", "d1")].s.result.capabilities.prompts,
+  "prom-003-image-mime-type-invalid": (s) => (s[at(s, "s", 40)].s.result.messages[2].content.mimeType = "png"),
+  "prom-005-embedded-resource-without-uri": (s) => delete s[at(s, "s", 40)].s.result.messages[1].content.resource.uri,
+  "prom-006-embedded-resource-without-mime-type": (s) => delete s[at(s, "s", 40)].s.result.messages[1].content.resource.mimeType,
+  "prom-007-embedded-resource-text-and-blob": (s) => (s[at(s, "s", 40)].s.result.messages[1].content.resource.blob = "e30="),
+  "prom-008-unknown-prompt-answered": (s) => (s[at(s, "c", 40)].c.params.name = "summarize"),
+  "prom-009-required-arguments-omitted": (s) => delete s[at(s, "c", 40)].c.params.arguments,
+  "page-006-cursor-not-issued": (s) => (s[at(s, "c", 2)].c.params.cursor = "page-9"),
   // VER
   "ver-001-unsupported-version-served": (s) => (s[at(s, "c", 7)].c.params._meta["io.modelcontextprotocol/protocolVersion"] = "2099-01-01"),
   "ver-002-retry-with-unlisted-version": (s) => {

@@ -20,6 +20,7 @@ export const req = (id, method, params = {}) => ({ c: { jsonrpc: "2.0", id, meth
 export const res = (id, result) => ({ s: { jsonrpc: "2.0", id, result: { resultType: "complete", _meta: serverInfo, ...result } } });
 export const note = (method, params) => ({ s: { jsonrpc: "2.0", method, params } });
 export const cache = { ttlMs: 60000, cacheScope: "public" };
+export const prompt = { name: "summarise", description: "Summarise a text", arguments: [{ name: "text", required: true }] };
 export const tool = { name: "get_weather", description: "Current weather", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } };
 export const elicit = { method: "elicitation/create", params: { mode: "form", message: "Which units?", requestedSchema: { type: "object", properties: { units: { type: "string" } }, required: ["units"] } } };
 
@@ -31,7 +32,7 @@ export function session() {
     { c: { jsonrpc: "2.0", id: 20, method: "prompts/list", params: { _meta: meta({ "io.modelcontextprotocol/protocolVersion": "2099-01-01" }) } } },
     { s: { jsonrpc: "2.0", id: 20, error: { code: -32022, message: "Unsupported protocol version", data: { supported: [V], requested: "2099-01-01" } } } },
     req(21, "prompts/list"),
-    res(21, { prompts: [{ name: "summarise", description: "Summarise a text" }], ...cache }),
+    res(21, { prompts: [prompt], ...cache }),
     { c: { jsonrpc: "2.0", id: 22, method: "tools/call", params: { _meta: meta({ "io.modelcontextprotocol/clientCapabilities": {}, traceparent: "00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01" }), name: "get_weather", arguments: { city: "Oslo" } } } },
     { s: { jsonrpc: "2.0", id: 22, error: { code: -32021, message: "Missing required client capability", data: { requiredCapabilities: ["elicitation"] } } } },
     req(1, "tools/list"),
@@ -51,7 +52,15 @@ export function session() {
     req(6, "resources/read", { uri: "file:///project/config.json" }),
     res(6, { contents: [{ uri: "file:///project/config.json", mimeType: "application/json", text: "{}" }], ...cache }),
     req(7, "prompts/list"),
-    res(7, { prompts: [{ name: "summarise", description: "Summarise a text" }], ...cache }),
+    res(7, { prompts: [prompt], ...cache }),
+    req(40, "prompts/get", { name: "summarise", arguments: { text: "The config file." } }),
+    res(40, {
+      messages: [
+        { role: "user", content: { type: "text", text: "Summarise: The config file." } },
+        { role: "user", content: { type: "resource", resource: { uri: "file:///project/config.json", mimeType: "application/json", text: "{}" } } },
+        { role: "user", content: { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" } },
+      ],
+    }),
     req(8, "subscriptions/listen", { notifications: { toolsListChanged: true, resourceSubscriptions: ["file:///project/config.json"] } }),
     note("notifications/subscriptions/acknowledged", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 }, notifications: { toolsListChanged: true, resourceSubscriptions: ["file:///project/config.json"] } }),
     note("notifications/tools/list_changed", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 } }),

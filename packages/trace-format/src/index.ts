@@ -92,6 +92,8 @@ export {
   SessionFactsTracker,
   /** The `_meta` key carrying the protocol version in stateless revisions. */
   STATELESS_VERSION_META_KEY,
+  /** Whether the server has declared its capabilities yet (initialize or server/discover result). */
+  serverCapabilitiesKnown,
 } from "./session-facts.js";
 /** The malformed-trace error, its reason codes and a guard. */
 export {

@@ -54,6 +54,11 @@ export function declaredVersion(facts: SessionFacts): string | undefined {
   return facts.negotiatedVersion ?? facts.answeredStatelessVersion;
 }
 
+/** The server has declared its capabilities: an initialize result (legacy) or a `server/discover` result (modern). */
+export function serverCapabilitiesKnown(facts: SessionFacts): boolean {
+  return facts.initializedResponseSeq !== undefined || facts.discoverResponseSeq !== undefined;
+}
+
 /** Accumulates session facts; feed it every event, message and exchange in seq order. */
 export class SessionFactsTracker {
   readonly facts: SessionFacts = {};

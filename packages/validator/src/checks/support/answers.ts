@@ -20,13 +20,18 @@ export interface AnsweredRequest {
   isError: boolean;
 }
 
-/** Narrows an exchange to a client's request to the server that was answered; undefined otherwise. */
+/**
+ * Narrows an exchange to a client's request to the server that was answered; undefined otherwise. An
+ * InputRequiredResult (2026-07-28: `resultType: "input_required"`) is not the request's answer — the client retries
+ * with a new request, whose result is — so the feature checks never judge it as one (the MRTR checks read it).
+ */
 export function answeredClientRequest(exchange: Exchange): AnsweredRequest | undefined {
   if (exchange.type !== "request" || exchange.response === null) return undefined;
   if (exchange.request.direction !== "client-to-server") return undefined;
   const params = isPlainObject(exchange.request.message.params) ? exchange.request.message.params : {};
   const message = exchange.response.message;
   if (message.type === "result") {
+    if (isPlainObject(message.result) && message.result.resultType === "input_required") return undefined;
     return {
       seq: exchange.request.seq,
       params,

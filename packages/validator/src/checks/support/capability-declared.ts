@@ -1,11 +1,11 @@
 /**
  * "Servers that support X MUST declare the X capability": a server that answers a feature's requests with results,
- * or sends its notifications, shows it supports the feature, so its initialize result must have declared it —
+ * or sends its notifications, shows it supports the feature, so its initialize (or, at 2026-07-28, server/discover) result must have declared it —
  * including the optional part of the capability that feature is (`listChanged` for list-change notifications,
  * `subscribe` for resource subscriptions). One factory serves tools, resources, prompts, logging and completions;
  * each area registers its own instance. Requests the server refused are LIFE-015's (the client's fault).
  */
-import { hasCapability, type MessageRef } from "@mcp-conf/trace-format";
+import { hasCapability, type MessageRef, serverCapabilitiesKnown } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { answeredClientRequest } from "./answers.js";
 
@@ -35,7 +35,7 @@ export function capabilityDeclaredCheck(use: CapabilityUse): CheckDefinition {
     subscribe: { exchanges: use.methods, messages: use.notifications },
     create(ctx) {
       const judge = (seq: number, method: string, what: string) => {
-        if (ctx.facts.initializedResponseSeq === undefined) return;
+        if (!serverCapabilitiesKnown(ctx.facts)) return;
         ctx.examined();
         const feature = use.features?.[method];
         const missing = !hasCapability(ctx.facts, `server.${use.capability}`)

@@ -2,7 +2,7 @@
  * "Servers that use embedded resources SHOULD implement the resources capability": a tools/call result holding a
  * content block of type "resource" comes from a server whose initialize result declared `resources`.
  */
-import { hasCapability, isPlainObject } from "@mcp-conf/trace-format";
+import { hasCapability, isPlainObject, serverCapabilitiesKnown } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { answeredClientRequest } from "../support/answers.js";
 import { quote } from "../support/detail.js";
@@ -16,7 +16,7 @@ export const toolEmbeddedResourcesCapability: CheckDefinition = {
     return {
       exchange(exchange) {
         const answer = answeredClientRequest(exchange);
-        if (!answer?.result || ctx.facts.initializedResponseSeq === undefined) return;
+        if (!answer?.result || !serverCapabilitiesKnown(ctx.facts)) return;
         const embedded = arrayField(answer.result, "content").find(
           (block) => isPlainObject(block) && block.type === "resource",
         );
