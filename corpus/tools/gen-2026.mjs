@@ -68,6 +68,7 @@ const violations = {
     s.splice(0, 2, req("d1", "server/discover"), { s: { jsonrpc: "2.0", id: "d1", error: { code: -32601, message: "Method not found" } } }, req("d2", "server/discover"), s[1]);
     s[3].s.id = "d2";
   },
+  "ver-007-discover-without-server-info": (s) => delete s[at(s, "s", "d1")].s.result._meta,
   "ver-004-extension-without-prefix": (s) => (s[at(s, "s", "d1")].s.result.capabilities.extensions = { ui: {} }),
   // MRTR
   "mrtr-002-input-required-on-list": (s) => (s[at(s, "s", 7)] = { s: { jsonrpc: "2.0", id: 7, result: { resultType: "input_required", _meta: serverInfo, requestState: "x" } } }),

@@ -1,6 +1,11 @@
 /** The checks of the per-request and per-notification `_meta` fields of 2026-07-28. */
 import type { CheckDefinition } from "../../engine/types.js";
-import { clientInfoPresent, requiredFieldsPresent, serverInfoPresent } from "./required-fields.js";
+import {
+  clientInfoPresent,
+  discoverServerInfoPresent,
+  requiredFieldsPresent,
+  serverInfoPresent,
+} from "./required-fields.js";
 import { subscriptionIdPresent } from "./subscription-id.js";
 import { traceContextFormat } from "./trace-context.js";
 
@@ -8,6 +13,7 @@ export const checks: CheckDefinition[] = [
   requiredFieldsPresent,
   clientInfoPresent,
   serverInfoPresent,
+  discoverServerInfoPresent,
   traceContextFormat,
   subscriptionIdPresent,
 ];

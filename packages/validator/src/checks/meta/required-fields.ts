@@ -48,23 +48,43 @@ export const clientInfoPresent: CheckDefinition = {
   },
 };
 
-export const serverInfoPresent: CheckDefinition = {
-  id: "meta.server-info-present",
-  description: "Every result names the server in _meta io.modelcontextprotocol/serverInfo.",
-  subscribe: { exchanges: ["*"] },
-  create(ctx) {
-    return {
-      exchange(x: Exchange) {
-        if (x.type !== "request" || x.request.direction !== "client-to-server") return;
-        const result = resultOf(x.response);
-        if (!result) return;
-        ctx.examined();
-        if (metaOf(result)?.[SERVER_INFO_META_KEY] === undefined)
-          ctx.report(
-            x.response!.seq,
-            `the result of ${quote(x.method)} carries no _meta ${quote(SERVER_INFO_META_KEY)}`,
-          );
-      },
-    };
-  },
-};
+/**
+ * Results that name the server in `_meta` serverInfo: every result but server/discover's (BASE-049's "every result"),
+ * or server/discover's alone (VER-007's "Servers SHOULD include this field" in the DiscoverResult, which BASE-049
+ * covers as well) — two checks, so a finding rests on the sentence about the result it concerns.
+ */
+function serverInfoCheck(id: string, description: string, discover: boolean): CheckDefinition {
+  return {
+    id,
+    description,
+    subscribe: { exchanges: discover ? ["server/discover"] : ["*"] },
+    create(ctx) {
+      return {
+        exchange(x: Exchange) {
+          if (x.type !== "request" || x.request.direction !== "client-to-server") return;
+          if ((x.method === "server/discover") !== discover) return;
+          const result = resultOf(x.response);
+          if (!result) return;
+          ctx.examined();
+          if (metaOf(result)?.[SERVER_INFO_META_KEY] === undefined)
+            ctx.report(
+              x.response!.seq,
+              `the result of ${quote(x.method)} carries no _meta ${quote(SERVER_INFO_META_KEY)}`,
+            );
+        },
+      };
+    },
+  };
+}
+
+export const serverInfoPresent = serverInfoCheck(
+  "meta.server-info-present",
+  "Every result but server/discover's names the server in _meta io.modelcontextprotocol/serverInfo.",
+  false,
+);
+
+export const discoverServerInfoPresent = serverInfoCheck(
+  "meta.discover-server-info-present",
+  "The server/discover result names the server in _meta io.modelcontextprotocol/serverInfo.",
+  true,
+);
