@@ -2,7 +2,7 @@
 // prompts, a subscription) and one violation trace per 2026-07-28 check, each the good session with one defect.
 // No SDK speaks 2026-07-28 yet, so these sessions are written from the spec's own examples. Run:
 // node corpus/tools/gen-2026.mjs
-import { at, req, serverInfo, session, V, write } from "./session-2026.mjs";
+import { at, meta, note, req, serverInfo, session, V, write } from "./session-2026.mjs";
 
 write("good", "base-stdio-session", session());
 
@@ -53,6 +53,32 @@ const violations = {
   "prom-008-unknown-prompt-answered": (s) => (s[at(s, "c", 40)].c.params.name = "summarize"),
   "prom-009-required-arguments-omitted": (s) => delete s[at(s, "c", 40)].c.params.arguments,
   "page-006-cursor-not-issued": (s) => (s[at(s, "c", 2)].c.params.cursor = "page-9"),
+  // restated JSON-RPC, _meta naming, tool-name and progress clauses, in 2026 shape
+  "base-002-jsonrpc-version": (s) => (s[at(s, "c", 5)].c.jsonrpc = "1.0"),
+  "base-003-request-id-fraction": (s) => {
+    s[at(s, "s", 5)].s.id = 5.5;
+    s[at(s, "c", 5)].c.id = 5.5;
+  },
+  "base-008-result-not-object": (s) => (s[at(s, "s", 6)].s.result = "{}"),
+  "base-009-error-unknown-id": (s) => s.splice(at(s, "s", 6) + 1, 0, { s: { jsonrpc: "2.0", id: 42, error: { code: -32603, message: "Internal error" } } }),
+  "base-010-error-without-message": (s) => (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: -32603 } } }),
+  "base-011-error-code-not-integer": (s) => (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: "INTERNAL", message: "Weather service down" } } }),
+  "base-013-notification-with-id": (s) =>
+    s.splice(at(s, "s", 6) + 1, 0, { c: { jsonrpc: "2.0", id: 99, method: "notifications/cancelled", params: { _meta: meta(), requestId: 6, reason: "late" } } }),
+  "base-015-schema-invalid-prompt": (s) => (s[at(s, "s", 7)].s.result.prompts = [{ ...s[at(s, "s", 7)].s.result.prompts[0], description: 7 }]),
+  "base-023-meta-prefix-empty-label": (s) => (s[at(s, "c", 5)].c.params._meta["com..example/trace"] = "x"),
+  "base-024-meta-prefix-label-digit": (s) => (s[at(s, "c", 5)].c.params._meta["1com.example/trace"] = "x"),
+  "base-026-meta-name-edge": (s) => (s[at(s, "c", 5)].c.params._meta["com.example/-trace"] = "x"),
+  "base-027-meta-name-space": (s) => (s[at(s, "c", 5)].c.params._meta["com.example/trace id"] = "x"),
+  "tool-004-name-too-long": (s) => s[at(s, "s", 1)].s.result.tools.push({ ...s[at(s, "s", 1)].s.result.tools[0], name: "w".repeat(129) }),
+  "tool-006-name-charset": (s) => s[at(s, "s", 1)].s.result.tools.push({ ...s[at(s, "s", 1)].s.result.tools[0], name: "get,forecast" }),
+  "tool-007-name-with-space": (s) => s[at(s, "s", 1)].s.result.tools.push({ ...s[at(s, "s", 1)].s.result.tools[0], name: "get forecast" }),
+  "tool-008-name-duplicated": (s) => s[at(s, "s", 1)].s.result.tools.push({ ...s[at(s, "s", 1)].s.result.tools[0] }),
+  "prog-003-progress-decreases": (s) => {
+    const i = at(s, "c", 4);
+    s[i].c.params._meta.progressToken = "p4";
+    s.splice(i + 1, 0, note("notifications/progress", { progressToken: "p4", progress: 50, total: 100 }), note("notifications/progress", { progressToken: "p4", progress: 30, total: 100 }));
+  },
   // VER
   "ver-001-unsupported-version-served": (s) => (s[at(s, "c", 7)].c.params._meta["io.modelcontextprotocol/protocolVersion"] = "2099-01-01"),
   "ver-002-retry-with-unlisted-version": (s) => {
