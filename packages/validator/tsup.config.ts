@@ -1,3 +1,4 @@
+import { copyFileSync, readdirSync } from "node:fs";
 import { defineConfig } from "tsup";
 
 export default defineConfig({
@@ -9,4 +10,9 @@ export default defineConfig({
   // JSON imported from a dependency is bundled: esbuild drops the
   // `with { type: "json" }` attribute of an external import, which Node then refuses to load.
   noExternal: [/\.json$/],
+  // Each revision's compiled schema is loaded on demand from beside the bundle (src/generated/schemas.ts).
+  async onSuccess() {
+    for (const file of readdirSync("src/generated"))
+      if (file.endsWith(".cjs")) copyFileSync(`src/generated/${file}`, `dist/${file}`);
+  },
 });

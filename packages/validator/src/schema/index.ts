@@ -1,10 +1,11 @@
 /**
  * Validation against a revision's official MCP JSON Schema (vendored in `schemas/<revision>.json`). The schema is
  * compiled ahead of time by `scripts/generate-schemas.mjs` into one ajv standalone validate function per `$defs`
- * type (V8 compiles each lazily, on first use), so a process pays no ajv start-up. Errors come back as short texts
+ * type, one file per revision loaded when that revision is first asked for, so a process pays no ajv start-up and
+ * compiles only the schemas it judges against. Errors come back as short texts
  * (`/params/name: must be string`) fit for a finding.
  */
-import { COMPILED_SCHEMAS, type CompiledSchema } from "../generated/schemas.js";
+import { type CompiledSchema, loadCompiledSchema, SCHEMA_REVISIONS } from "../generated/schemas.js";
 import { judgedAPlaceholder } from "./redacted.js";
 
 export interface SchemaValidator {
@@ -24,7 +25,7 @@ const cache = new Map<string, SchemaValidator>();
 export function schemaFor(revision: string): SchemaValidator | undefined {
   const cached = cache.get(revision);
   if (cached) return cached;
-  const compiled = Object.hasOwn(COMPILED_SCHEMAS, revision) ? COMPILED_SCHEMAS[revision] : undefined;
+  const compiled = loadCompiledSchema(revision);
   if (!compiled) return undefined;
   const validator = new CompiledSchemaValidator(revision, compiled);
   cache.set(revision, validator);
@@ -33,7 +34,7 @@ export function schemaFor(revision: string): SchemaValidator | undefined {
 
 /** Revisions with a vendored schema. */
 export function schemaRevisions(): string[] {
-  return Object.keys(COMPILED_SCHEMAS).sort();
+  return [...SCHEMA_REVISIONS];
 }
 
 class CompiledSchemaValidator implements SchemaValidator {
