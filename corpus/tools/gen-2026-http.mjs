@@ -5,13 +5,9 @@
 // `mcp-conf record http` writes them (docs/trace-format.md): a POST's http event, its body, then the response's
 // http event and its message(s). Run: node corpus/tools/gen-2026-http.mjs
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { cache, out, serverInfo as serverMeta, V, writeCoViolations } from "./session-2026.mjs";
 
-const out = join(dirname(fileURLToPath(import.meta.url)), "..", "2026-07-28");
-const V = "2026-07-28";
-const serverMeta = { "io.modelcontextprotocol/serverInfo": { name: "example-server", version: "1.0.0" } };
-const cache = { ttlMs: 60000, cacheScope: "public" };
 const meta = (extra = {}) => ({
   "io.modelcontextprotocol/protocolVersion": V,
   "io.modelcontextprotocol/clientInfo": { name: "example-client", version: "1.0.0" },
@@ -27,7 +23,7 @@ const weatherV1 = {
     type: "object",
     properties: {
       city: { type: "string", "x-mcp-header": "City" },
-      region: { type: "string", "x-mcp-header": "Region" },
+      region: { type: ["string", "null"], "x-mcp-header": "Region" },
       days: { type: "integer", "x-mcp-header": "Days" },
     },
     required: ["city"],
@@ -228,5 +224,5 @@ for (const [name, edit] of Object.entries(violations)) {
   edit(steps);
   write("violations", name, steps);
 }
-writeFileSync(join(out, "violations", "co-violations.json"), `${JSON.stringify(coViolations, null, 2)}\n`);
+writeCoViolations(coViolations);
 console.log(`gen-2026-http: 1 good, ${Object.keys(violations).length} violations`);

@@ -2,7 +2,7 @@
 // prompts, a subscription) and one violation trace per 2026-07-28 check, each the good session with one defect.
 // No SDK speaks 2026-07-28 yet, so these sessions are written from the spec's own examples. Run:
 // node corpus/tools/gen-2026.mjs
-import { at, meta, note, req, serverInfo, session, V, write } from "./session-2026.mjs";
+import { at, cache, meta, note, prompt, req, res, serverInfo, session, V, write, writeCoViolations } from "./session-2026.mjs";
 
 write("good", "base-stdio-session", session());
 
@@ -42,7 +42,10 @@ const violations = {
     s[at(s, "s", 31)].s.result.content = [{ type: "text", text: '{"celsius":24}' }];
     s[at(s, "s", 31)].s.result.structuredContent = { celsius: 24 };
   },
-  "res-001-resources-not-declared": (s) => delete s[at(s, "s", "d1")].s.result.capabilities.resources,
+  "res-001-resources-not-declared": (s) => {
+    delete s[at(s, "s", "d1")].s.result.capabilities.resources;
+    s[at(s, "s", 51)].s.result.content.pop();
+  },
   "res-005-uri-not-rfc3986": (s) => (s[at(s, "s", 5)].s.result.resources[0].uri = "file:///project/my config.json"),
   "res-010-blob-not-base64": (s) => (s[at(s, "s", 6)].s.result.contents = [{ uri: "file:///project/config.json", mimeType: "application/octet-stream", blob: "e30=\n!!" }]),
   "prom-013-prompts-not-declared": (s) => delete s[at(s, "s", "d1")].s.result.capabilities.prompts,
@@ -52,7 +55,10 @@ const violations = {
   "prom-007-embedded-resource-text-and-blob": (s) => (s[at(s, "s", 40)].s.result.messages[1].content.resource.blob = "e30="),
   "prom-008-unknown-prompt-answered": (s) => (s[at(s, "c", 40)].c.params.name = "summarize"),
   "prom-009-required-arguments-omitted": (s) => delete s[at(s, "c", 40)].c.params.arguments,
-  "page-006-cursor-not-issued": (s) => (s[at(s, "c", 2)].c.params.cursor = "page-9"),
+  "page-006-cursor-not-issued": (s) => {
+    s[at(s, "c", 2)].c.params.cursor = "page-9";
+    s[at(s, "s", 2)] = { s: { jsonrpc: "2.0", id: 2, error: { code: -32602, message: "Invalid cursor" } } };
+  },
   // restated JSON-RPC, _meta naming, tool-name and progress clauses, in 2026 shape
   "base-002-jsonrpc-version": (s) => (s[at(s, "c", 5)].c.jsonrpc = "1.0"),
   "base-003-request-id-fraction": (s) => {
@@ -79,6 +85,39 @@ const violations = {
     s[i].c.params._meta.progressToken = "p4";
     s.splice(i + 1, 0, note("notifications/progress", { progressToken: "p4", progress: 50, total: 100 }), note("notifications/progress", { progressToken: "p4", progress: 30, total: 100 }));
   },
+  // COMP, PAGE, PROM, TOOL, TRAN, CANC, PROG (clauses restated from 2025-11-25)
+  "comp-001-completions-not-declared": (s) => delete s[at(s, "s", "d1")].s.result.capabilities.completions,
+  "comp-003-unknown-prompt-answered": (s) => (s[at(s, "c", 60)].c.params.ref.name = "summarize"),
+  "comp-017-too-many-values": (s) => {
+    const completion = s[at(s, "s", 60)].s.result.completion;
+    completion.values = Array.from({ length: 101 }, (_, n) => `The config file, part ${n}.`);
+    completion.total = 101;
+  },
+  "page-003-invalid-cursor-unanswered": (s) => s.splice(at(s, "s", 61), 1),
+  "page-007-invalid-cursor-accepted": (s) => (s[at(s, "s", 61)] = res(61, { prompts: [prompt], ...cache })),
+  "prom-004-audio-mime-type-invalid": (s) => (s[at(s, "s", 40)].s.result.messages[3].content.mimeType = "wav"),
+  "tool-009-embedded-resource-without-resources": (s) => {
+    delete s[at(s, "s", "d1")].s.result.capabilities.resources;
+    s.splice(at(s, "c", 5), 4);
+    const listen = s[at(s, "c", 8)].c.params.notifications;
+    delete listen.resourceSubscriptions;
+    const ack = s.find((x) => x.s?.method === "notifications/subscriptions/acknowledged").s.params.notifications;
+    delete ack.resourceSubscriptions;
+    s.splice(s.findIndex((x) => x.s?.method === "notifications/resources/updated"), 1);
+  },
+  "tool-012-invalid-input-accepted": (s) => (s[at(s, "s", 50)].s.result = { ...s[at(s, "s", 50)].s.result, content: [{ type: "text", text: "18°C, clear" }], isError: false }),
+  "tran-005-server-stdout-log-line": (s) => s.splice(at(s, "s", 1), 0, { sRaw: "weather server: listing tools" }),
+  "tran-006-client-stdin-not-json": (s) => s.splice(at(s, "c", 1), 0, { cRaw: "hello?" }),
+  "canc-005-progress-after-cancel": (s) => s.splice(at(s, "c", 5), 0, note("notifications/progress", { progressToken: "p52", progress: 2 })),
+  "canc-007-response-after-cancel": (s) => s.splice(at(s, "c", 5), 0, res(52, { content: [{ type: "text", text: "20°C" }], isError: false })),
+  "canc-016-cancel-after-response": (s) =>
+    s.splice(at(s, "c", 5), 0, { c: { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 50, reason: "Too slow" } } }),
+  "prog-005-unknown-token": (s) => s.splice(at(s, "s", 51), 0, note("notifications/progress", { progressToken: "p49", progress: 1 })),
+  "prog-011-progress-after-completion": (s) => {
+    const i = at(s, "s", 51);
+    const [last] = s.splice(i - 1, 1);
+    s.splice(i, 0, last);
+  },
   // VER
   "ver-001-unsupported-version-served": (s) => (s[at(s, "c", 7)].c.params._meta["io.modelcontextprotocol/protocolVersion"] = "2099-01-01"),
   "ver-002-retry-with-unlisted-version": (s) => {
@@ -97,7 +136,7 @@ const violations = {
   "ver-007-discover-without-server-info": (s) => delete s[at(s, "s", "d1")].s.result._meta,
   "ver-004-extension-without-prefix": (s) => (s[at(s, "s", "d1")].s.result.capabilities.extensions = { ui: {} }),
   // MRTR
-  "mrtr-002-input-required-on-list": (s) => (s[at(s, "s", 7)] = { s: { jsonrpc: "2.0", id: 7, result: { resultType: "input_required", _meta: serverInfo, requestState: "x" } } }),
+  "mrtr-002-input-required-on-list": (s) => (s[at(s, "s", 5)] = { s: { jsonrpc: "2.0", id: 5, result: { resultType: "input_required", _meta: serverInfo, requestState: "x" } } }),
   "mrtr-003-input-required-empty": (s) => {
     const r = s[at(s, "s", 3)].s.result;
     delete r.inputRequests;
@@ -128,6 +167,9 @@ const violations = {
   // TRAN
   "tran-057-server-request": (s) => s.splice(at(s, "s", 4), 0, { s: { jsonrpc: "2.0", id: "srv-1", method: "roots/list", params: {} } }),
 };
+writeCoViolations({
+  "comp-017-too-many-values": { requirements: ["BASE-015"], why: "the schema's CompleteResult caps values at 100 items too" },
+});
 for (const [name, edit] of Object.entries(violations)) {
   const steps = structuredClone(session());
   edit(steps);

@@ -4,9 +4,8 @@
 // rewritten to fixed values, so the committed traces are the same wherever they were recorded.
 //
 //   pnpm build && npx tsx corpus/tools/record-2026.ts  → corpus/2026-07-28/real/modern-peer-{stdio,http}.jsonl
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,39 +15,12 @@ import {
   runModernTour,
   startModernHttpServer,
 } from "../../packages/testing/src/index.js";
+import { exited, freePort, sanitize, waitForPort } from "./record-support.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bin = join(root, "packages", "cli", "dist", "bin.js");
 const peer = join(root, "packages", "testing", "src", "modern-peer", "main.ts");
 const outDir = join(root, "corpus", "2026-07-28", "real");
-const FIXED = { server: 3001, proxy: 8080 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, "127.0.0.1", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nothing listens on ${port}`);
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", resolve)));
 
 async function recordStdio(dir: string): Promise<string> {
   const trace = join(dir, "stdio.jsonl");
@@ -89,38 +61,12 @@ async function recordHttp(dir: string): Promise<{ trace: string; serverPort: num
   }
 }
 
-/** Rewrites what depends on the machine or the moment: timestamps, paths, ports, the generated session id. */
-function sanitize(text: string, ports?: { serverPort: number; proxyPort: number }): string {
-  const swap = (line: string) =>
-    ports === undefined
-      ? line
-      : line
-          .replaceAll(`127.0.0.1:${ports.serverPort}`, `127.0.0.1:${FIXED.server}`)
-          .replaceAll(`127.0.0.1:${ports.proxyPort}`, `127.0.0.1:${FIXED.proxy}`);
-  return text
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => {
-      const event = JSON.parse(swap(line));
-      delete event.ts;
-      if (event.kind === "lifecycle" && event.meta) {
-        if (event.meta.cwd !== undefined) event.meta.cwd = "/workspace";
-        if (Array.isArray(event.meta.command)) {
-          event.meta.command = ["node", "--import", "tsx", "packages/testing/src/modern-peer/main.ts", "--stdio"];
-        }
-        if (typeof event.meta.session === "string" && event.meta.session.startsWith("modern-peer-")) {
-          event.meta.session = "modern-peer-stdio";
-        }
-      }
-      return `${JSON.stringify(event)}\n`;
-    })
-    .join("");
-}
+const COMMAND = ["node", "--import", "tsx", "packages/testing/src/modern-peer/main.ts", "--stdio"];
 
 const work = mkdtempSync(join(tmpdir(), "mcp-conf-modern-"));
 mkdirSync(outDir, { recursive: true });
 const stdio = await recordStdio(work);
-writeFileSync(join(outDir, "modern-peer-stdio.jsonl"), sanitize(readFileSync(stdio, "utf8")));
+writeFileSync(join(outDir, "modern-peer-stdio.jsonl"), sanitize(readFileSync(stdio, "utf8"), { command: COMMAND, label: "modern-peer" }));
 const http = await recordHttp(work);
-writeFileSync(join(outDir, "modern-peer-http.jsonl"), sanitize(readFileSync(http.trace, "utf8"), http));
+writeFileSync(join(outDir, "modern-peer-http.jsonl"), sanitize(readFileSync(http.trace, "utf8"), { command: COMMAND, label: "modern-peer", ports: http }));
 console.log(`recorded ${join(outDir, "modern-peer-stdio.jsonl")} and modern-peer-http.jsonl`);

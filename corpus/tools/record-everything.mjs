@@ -18,11 +18,11 @@
 // The peers are the recorder package's devDependencies; nothing here is a dependency of its own.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { exited, freePort, sanitize, waitForPort } from "./record-support.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bin = join(root, "packages", "cli", "dist", "bin.js");
@@ -43,8 +43,6 @@ const { StdioClientTransport } = await sdk("client/stdio.js");
 const { StreamableHTTPClientTransport } = await sdk("client/streamableHttp.js");
 const { SSEClientTransport } = await sdk("client/sse.js");
 const { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } = await sdk("types.js");
-
-const FIXED_HTTP = { server: 3001, proxy: 8080 };
 
 /** Asks for REVISION instead of the SDK's latest: rewrites the initialize request on its way out of the client. */
 function askingFor(transport) {
@@ -111,35 +109,6 @@ async function tour(client) {
   await client.ping();
 }
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Waits until something accepts TCP connections on `port` (a connection only: no request to be recorded). */
-async function waitForPort(port) {
-  for (let i = 0; i < 100; i++) {
-    const ok = await new Promise((resolve) => {
-      const socket = connect(port, "127.0.0.1", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nothing listens on ${port}`);
-}
-
-function exited(child) {
-  return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", resolve)));
-}
-
 async function recordStdio(dir) {
   const trace = join(dir, "stdio.jsonl");
   const transport = askingFor(new StdioClientTransport({
@@ -191,49 +160,20 @@ async function recordHttp(dir, mode = "streamableHttp") {
   }
 }
 
-/** Rewrites what depends on the machine or the moment: timestamps, paths, the ports the run happened to get. */
-function sanitize(text, ports) {
-  const swapPorts = (value) =>
-    ports === undefined
-      ? value
-      : value
-          .replaceAll(`127.0.0.1:${ports.serverPort}`, `127.0.0.1:${FIXED_HTTP.server}`)
-          .replaceAll(`localhost:${ports.serverPort}`, `localhost:${FIXED_HTTP.server}`)
-          .replaceAll(`127.0.0.1:${ports.proxyPort}`, `127.0.0.1:${FIXED_HTTP.proxy}`)
-          .replaceAll(`localhost:${ports.proxyPort}`, `localhost:${FIXED_HTTP.proxy}`);
-  return text
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => {
-      const event = JSON.parse(swapPorts(line));
-      delete event.ts;
-      if (event.kind === "lifecycle" && event.meta) {
-        if (event.meta.cwd !== undefined) event.meta.cwd = "/workspace";
-        if (Array.isArray(event.meta.command)) {
-          event.meta.command = ["node", "node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"];
-        }
-        if (typeof event.meta.session === "string" && event.meta.session.startsWith("everything-")) {
-          event.meta.session = "everything-stdio";
-        }
-      }
-      return JSON.stringify(event);
-    })
-    .map((line) => `${line}\n`)
-    .join("");
-}
+const COMMAND = ["node", "node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"];
 
 const work = mkdtempSync(join(tmpdir(), "mcp-conf-everything-"));
 mkdirSync(outDir, { recursive: true });
 const written = [];
 if (TRANSPORTS.includes("stdio")) {
   const stdio = await recordStdio(work);
-  writeFileSync(join(outDir, "everything-stdio.jsonl"), sanitize(readFileSync(stdio, "utf8")));
+  writeFileSync(join(outDir, "everything-stdio.jsonl"), sanitize(readFileSync(stdio, "utf8"), { command: COMMAND, label: "everything" }));
   written.push("everything-stdio.jsonl");
 }
 for (const [name, mode] of [["http", "streamableHttp"], ["sse", "sse"]]) {
   if (!TRANSPORTS.includes(name)) continue;
   const http = await recordHttp(work, mode);
-  writeFileSync(join(outDir, `everything-${name}.jsonl`), sanitize(readFileSync(http.trace, "utf8"), http));
+  writeFileSync(join(outDir, `everything-${name}.jsonl`), sanitize(readFileSync(http.trace, "utf8"), { command: COMMAND, label: "everything", ports: http }));
   written.push(`everything-${name}.jsonl`);
 }
 console.log(`recorded ${written.join(", ")} in ${outDir}`);

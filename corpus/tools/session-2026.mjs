@@ -1,8 +1,8 @@
 // The 2026-07-28 corpus's building blocks, shared by the generators of corpus/2026-07-28/ (gen-2026.mjs and any
 // other 2026 generator): the good stdio session as a list of steps ({c: message} from the client, {s: message} from
-// the server), helpers to build 2026-shaped requests and results (`_meta` on every request, resultType on every
+// the server; {cRaw}/{sRaw}: a line that is no JSON-RPC message), helpers to build 2026-shaped requests and results (`_meta` on every request, resultType on every
 // result), and `write`, which turns steps into a trace file.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -28,7 +28,7 @@ export const elicit = { method: "elicitation/create", params: { mode: "form", me
 export function session() {
   return [
     req("d1", "server/discover"),
-    res("d1", { supportedVersions: [V], capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: {}, extensions: { "io.modelcontextprotocol/ui": {} } }, ...cache }),
+    res("d1", { supportedVersions: [V], capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: {}, completions: {}, extensions: { "io.modelcontextprotocol/ui": {} } }, ...cache }),
     { c: { jsonrpc: "2.0", id: 20, method: "prompts/list", params: { _meta: meta({ "io.modelcontextprotocol/protocolVersion": "2099-01-01" }) } } },
     { s: { jsonrpc: "2.0", id: 20, error: { code: -32022, message: "Unsupported protocol version", data: { supported: [V], requested: "2099-01-01" } } } },
     req(21, "prompts/list"),
@@ -47,6 +47,15 @@ export function session() {
     { s: { jsonrpc: "2.0", id: 30, result: { resultType: "input_required", _meta: serverInfo, inputRequests: { units: elicit } } } },
     req(31, "tools/call", { name: "get_weather", arguments: { city: "Rome" }, inputResponses: { units: { action: "accept", content: { units: "metric" } } } }),
     res(31, { content: [{ type: "text", text: "24°C, sunny" }], isError: false }),
+    req(50, "tools/call", { name: "get_weather", arguments: {} }),
+    res(50, { content: [{ type: "text", text: "Missing argument: city" }], isError: true }),
+    { c: { jsonrpc: "2.0", id: 51, method: "tools/call", params: { _meta: meta({ progressToken: "p51" }), name: "get_weather", arguments: { city: "Oslo" } } } },
+    note("notifications/progress", { progressToken: "p51", progress: 1, total: 2 }),
+    note("notifications/progress", { progressToken: "p51", progress: 2, total: 2 }),
+    res(51, { content: [{ type: "text", text: "12°C, rain" }, { type: "resource", resource: { uri: "file:///project/config.json", mimeType: "application/json", text: "{}" } }], isError: false }),
+    { c: { jsonrpc: "2.0", id: 52, method: "tools/call", params: { _meta: meta({ progressToken: "p52" }), name: "get_weather", arguments: { city: "Lima" } } } },
+    note("notifications/progress", { progressToken: "p52", progress: 1 }),
+    { c: { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 52, reason: "User requested cancellation" } } },
     req(5, "resources/list"),
     res(5, { resources: [{ uri: "file:///project/config.json", name: "config.json", mimeType: "application/json" }], ...cache }),
     req(6, "resources/read", { uri: "file:///project/config.json" }),
@@ -59,8 +68,13 @@ export function session() {
         { role: "user", content: { type: "text", text: "Summarise: The config file." } },
         { role: "user", content: { type: "resource", resource: { uri: "file:///project/config.json", mimeType: "application/json", text: "{}" } } },
         { role: "user", content: { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" } },
+        { role: "user", content: { type: "audio", data: "UklGRiQAAABXQVZF", mimeType: "audio/wav" } },
       ],
     }),
+    req(60, "completion/complete", { ref: { type: "ref/prompt", name: "summarise" }, argument: { name: "text", value: "The con" } }),
+    res(60, { completion: { values: ["The config file."], total: 1, hasMore: false } }),
+    req(61, "prompts/list", { cursor: "page-2" }),
+    { s: { jsonrpc: "2.0", id: 61, error: { code: -32602, message: "Invalid cursor" } } },
     req(8, "subscriptions/listen", { notifications: { toolsListChanged: true, resourceSubscriptions: ["file:///project/config.json"] } }),
     note("notifications/subscriptions/acknowledged", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 }, notifications: { toolsListChanged: true, resourceSubscriptions: ["file:///project/config.json"] } }),
     note("notifications/tools/list_changed", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 } }),
@@ -74,6 +88,8 @@ export function write(dir, name, steps, transport = "stdio") {
   for (const step of steps) {
     if (step.c) lines.push({ direction: "client-to-server", transport, kind: "message", payload: step.c });
     if (step.s) lines.push({ direction: "server-to-client", transport, kind: "message", payload: step.s });
+    if (step.cRaw !== undefined) lines.push({ direction: "client-to-server", transport, kind: "raw", text: step.cRaw });
+    if (step.sRaw !== undefined) lines.push({ direction: "server-to-client", transport, kind: "raw", text: step.sRaw });
   }
   lines.push({ direction: "client-to-server", transport, kind: "lifecycle", event: "transport-close" });
   const text = lines.map((event, seq) => {
@@ -87,3 +103,15 @@ export function write(dir, name, steps, transport = "stdio") {
 /** The step index of the message with this id sent by this side (c or s). */
 export const at = (steps, side, id) => steps.findIndex((step) => step[side] && step[side].id === id && (side === "s" || step[side].method));
 
+
+/**
+ * Adds a generator's entries to violations/co-violations.json (the traces that necessarily break a second clause,
+ * with why), keeping the other generators' entries; the corpus test rejects an entry whose trace is gone.
+ */
+export function writeCoViolations(entries) {
+  const path = join(out, "violations", "co-violations.json");
+  const all = { ...(existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {}), ...entries };
+  const sorted = Object.fromEntries(Object.keys(all).sort().map((name) => [name, all[name]]));
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(sorted, null, 2)}\n`);
+}

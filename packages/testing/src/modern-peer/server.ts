@@ -22,7 +22,8 @@ export const MODERN_TOOLS = [
     inputSchema: {
       type: "object",
       properties: {
-        region: { type: "string", description: "Cloud region answering", "x-mcp-header": "Region" },
+        // Nullable: the client tour sends `region: null`, which the spec's header table covers (no header for it).
+        region: { type: ["string", "null"], description: "Cloud region answering", "x-mcp-header": "Region" },
         city: { type: "string", description: "The city", "x-mcp-header": "City" },
         days: { type: "integer", description: "Days of forecast", "x-mcp-header": "Days" },
       },
