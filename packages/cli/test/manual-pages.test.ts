@@ -1,5 +1,5 @@
 /**
- * docs/privacy.md, docs/wrap.md, docs/diff.md, docs/watch.md, docs/config.md, docs/check.md and docs/sessions.md cannot
+ * docs/privacy.md, docs/wrap.md, docs/diff.md, docs/watch.md, docs/config.md, docs/check.md, docs/sessions.md and docs/view.md cannot
  * lie: each ```console block of a page runs in one bash session in a fresh directory of its own, with `mcp-conf`
  * standing for the built binary and `my-server.js` for server-everything (see
  * docs-examples.ts), and prints what the page says it prints.
@@ -23,6 +23,7 @@ const PAGES = [
   { page: "config.md", shows: "--no-config -o plain.jsonl" },
   { page: "check.md", shows: "--fail-on fail,drift --baseline baselines" },
   { page: "sessions.md", shows: "mcp-conf sessions prune --older-than 30d --yes" },
+  { page: "view.md", shows: "mcp-conf open trace.jsonl" },
 ];
 
 describe.each(PAGES)("docs/$page", ({ page, shows }) => {

@@ -18,6 +18,8 @@ export interface ViewerServerOptions {
   port?: number;
   /** Milliseconds between live updates. Default 200. */
   intervalMs?: number;
+  /** Keep the process running while it serves (`open`); by default the session that feeds it decides. */
+  keepAlive?: boolean;
 }
 
 interface Client {
@@ -64,7 +66,7 @@ export class ViewerServer {
       viewer.timer = setInterval(() => viewer.tick(), options.intervalMs ?? 200);
       viewer.timer.unref();
     }
-    server.unref();
+    if (!options.keepAlive) server.unref();
     return viewer;
   }
 
@@ -87,8 +89,10 @@ export class ViewerServer {
     }
     for (const client of this.clients) client.response.end();
     this.clients.clear();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    // A browser keeps its connection open for the next request: close() alone would wait for it to time out.
     this.server.closeAllConnections();
+    await closed;
   }
 
   private handle(request: IncomingMessage, response: ServerResponse): void {

@@ -64,6 +64,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./export.js")).exportCommand,
   },
   {
+    command: "open <trace>",
+    describe: "Serve a recorded trace in the browser viewer on 127.0.0.1 (the page watch --ui shows live)",
+    load: async () => (await import("./open.js")).openCommand,
+  },
+  {
     command: "diff <before> <after>",
     describe: "Compare two recorded sessions: definitions field by field, capabilities, call statuses and durations",
     load: async () => (await import("./diff.js")).diffCommand,

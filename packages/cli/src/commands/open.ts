@@ -1,0 +1,87 @@
+/**
+ * `mcp-conf open TRACE [--port PORT] [--browser]`: the viewer of `export -T html` served on 127.0.0.1 (docs/view.md):
+ * the recorded session of TRACE (a file, a session id, `-` for standard input), the same page the live view of
+ * `watch --ui` shows. The address, with the token that opens it, goes to stderr; `--browser` also hands it to a
+ * browser. Runs until SIGINT, SIGTERM or SIGHUP, then exits 0; 2 bad invocation or unreadable trace, 3 malformed.
+ */
+import { collectSession, ViewerServer } from "@mcp-conf/export";
+import { readTrace, readTraceFile } from "@mcp-conf/trace-format";
+import type { Argv } from "yargs";
+import { EXIT, UsageError } from "../exit.js";
+import { traceReadFailure } from "../export/failure.js";
+import { actorOption, parseActor } from "../report-options.js";
+import { resolveTraceArgument } from "../sessions/store.js";
+import { launchBrowser } from "../view/browser.js";
+import type { Command } from "./index.js";
+import { checkedRevision } from "./revision-option.js";
+
+interface OpenArgs {
+  trace?: string;
+  port?: number;
+  browser: boolean;
+  revision?: string;
+  actor: string;
+}
+
+const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+export const openCommand: Command<OpenArgs> = {
+  builder: (yargs: Argv) =>
+    actorOption(yargs)
+      .positional("trace", {
+        type: "string",
+        describe: "trace file (JSONL) or session id; - reads standard input",
+      })
+      .option("port", { type: "number", describe: "listen on this port of 127.0.0.1 (default: any free port)" })
+      .option("browser", { type: "boolean", default: false, describe: "also open the address in a browser ($BROWSER)" })
+      .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
+      .example("$0 open trace.jsonl --browser", "one recorded trace in your browser"),
+  async run(argv, io) {
+    const port = argv.port ?? 0;
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      throw new UsageError(`open: --port takes a port number (0-65535), not ${JSON.stringify(String(argv.port))}`);
+    }
+    const actor = parseActor("open", argv.actor);
+    if (argv.revision !== undefined) checkedRevision("open", argv.revision);
+    const judging = { actor, ...(argv.revision === undefined ? {} : { revision: argv.revision }) };
+    const trace = resolveTraceArgument(String(argv.trace));
+    const label = trace === "-" ? "standard input" : trace;
+    let document: Awaited<ReturnType<typeof collectSession>>["document"];
+    try {
+      const events = trace === "-" ? readTrace(io.stdin) : readTraceFile(trace);
+      document = (await collectSession(events, judging)).document;
+    } catch (error) {
+      throw traceReadFailure("open", label, error);
+    }
+    const server = await listening(port, () => ViewerServer.start({ document }, { port, keepAlive: true }));
+    io.stderr.write(`mcp-conf open: ${label} at ${server.url} (stop with Ctrl-C)\n`);
+    if (argv.browser) {
+      const problem = await launchBrowser(server.url);
+      if (problem) io.stderr.write(`mcp-conf open: ${problem}; open the address yourself\n`);
+    }
+    await stopSignal();
+    await server.close();
+    return EXIT.ok;
+  },
+};
+
+/** Starts a server, turning "cannot listen" into a one-line usage error. */
+async function listening<T>(port: number, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new UsageError(`open: cannot listen on 127.0.0.1:${port} (${code})`);
+  }
+}
+
+function stopSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      for (const signal of STOP_SIGNALS) process.off(signal, stop);
+      resolve();
+    };
+    for (const signal of STOP_SIGNALS) process.on(signal, stop);
+  });
+}
