@@ -356,6 +356,12 @@ bad("base-027-meta-name-space", metaTrace("com.example/trace id"));
   bad("life-007-requested-version-not-a-version", t.close());
 }
 {
+  // The server answers a version no revision has; the rest is judged at the version the client asked for.
+  const t = stdio({ initResult: initResult(0, { protocolVersion: "1.0" }) });
+  t.c(rpc(1, "ping")).s(ok(1, {}));
+  bad("life-010-answered-version-unpublished", t.close());
+}
+{
   const { prompts, ...caps } = SERVER_CAPS;
   const t = stdio({ initResult: initResult(0, { capabilities: caps }) });
   t.c(rpc(1, "prompts/list")).s(err(1, -32601, "Method not found"));

@@ -205,6 +205,13 @@ put("2025-06-18", "violations", "tran-005-stdio-batch", stdioTour("2025-06-18", 
   put("2025-06-18", "violations", "tool-011-structured-content-off-schema", s);
 }
 
+// ---- every older revision: a server answering a version no revision has (a future date) ----
+for (const revision of ["2024-11-05", "2025-03-26", "2025-06-18"]) {
+  const s = new Session({ version: revision, answered: "2099-01-01" });
+  s.call("ping", undefined, {});
+  put(revision, "violations", "life-010-answered-version-unpublished", s);
+}
+
 for (const [path, events] of Object.entries(traces)) {
   const file = join(CORPUS, path);
   mkdirSync(dirname(file), { recursive: true });

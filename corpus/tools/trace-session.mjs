@@ -1,11 +1,12 @@
 // A small builder for hand-written traces: a clean session (transport open, initialize exchange,
-// notifications/initialized) at a protocol revision (default 2025-11-25), over stdio unless another transport is
-// named, to which a generator adds requests, answers, notifications, batches and HTTP events, then closes.
+// notifications/initialized) at a protocol revision (default 2025-11-25; the server may answer another), over stdio
+// unless another transport is named, to which a generator adds requests, answers, notifications, batches and HTTP
+// events, then closes.
 export const C2S = "client-to-server";
 export const S2C = "server-to-client";
 
 export class Session {
-  constructor({ client = {}, server = { tools: {} }, clientInfo = { name: "corpus-client", version: "1.0.0" }, serverInfo = { name: "corpus-server", version: "1.0.0" }, version = "2025-11-25", transport = "stdio", handshake = true } = {}) {
+  constructor({ client = {}, server = { tools: {} }, clientInfo = { name: "corpus-client", version: "1.0.0" }, serverInfo = { name: "corpus-server", version: "1.0.0" }, version = "2025-11-25", answered = version, transport = "stdio", handshake = true } = {}) {
     this.events = [];
     this.ids = { [C2S]: 1, [S2C]: 0 };
     this.transport = transport;
@@ -13,7 +14,7 @@ export class Session {
     this.lifecycle("transport-open");
     if (!handshake) return;
     this.request(C2S, "initialize", { protocolVersion: version, capabilities: client, clientInfo }, 0);
-    this.result(S2C, 0, { protocolVersion: version, capabilities: server, serverInfo });
+    this.result(S2C, 0, { protocolVersion: answered, capabilities: server, serverInfo });
     this.notify(C2S, "notifications/initialized");
   }
   push(e) {

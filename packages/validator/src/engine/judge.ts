@@ -379,7 +379,8 @@ class IncrementalJudge implements Judge {
       this.startFromTrace(this.choice!.revision);
     }
     try {
-      this.report = this.pipeline!.finish({ complete: this.missing === 0, missing: this.missing });
+      const report = this.pipeline!.finish({ complete: this.missing === 0, missing: this.missing });
+      this.report = this.choice?.note === undefined ? report : { ...report, revisionNote: this.choice.note };
     } catch (error) {
       this.fail(error as Error);
     }

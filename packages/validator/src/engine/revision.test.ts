@@ -56,10 +56,33 @@ describe("chooseRevision", () => {
     expect(() => chooseRevision({ facts: {}, final: true, known })).toThrow(/declares no protocol version/);
   });
 
-  it("refuses a declared version it does not know", () => {
+  it("judges a server's answer that is no published revision at the version the client asked for, saying so", () => {
+    for (const answered of ["1.0", "2099-01-01"]) {
+      const facts = { requestedVersion: "2025-11-25", negotiatedVersion: answered };
+      expect(chooseRevision({ facts, known })).toEqual({
+        revision: "2025-11-25",
+        source: "initialize-request",
+        note: `the server answered protocol version "${answered}", which is no published revision: judged at 2025-11-25, the version the client asked for`,
+      });
+    }
+  });
+
+  it("lets --revision override the client's requested version when the answer is unpublished", () => {
+    const facts = { requestedVersion: "2025-11-25", negotiatedVersion: "1.0" };
+    expect(chooseRevision({ override: "2026-07-28", facts, known })).toEqual({
+      revision: "2026-07-28",
+      source: "option",
+    });
+  });
+
+  it("refuses a declared version it does not know when the client asked for none it knows either", () => {
     expect(() => chooseRevision({ facts: { negotiatedVersion: "2030-01-01" }, known })).toThrow(
       /declares protocol version "2030-01-01", which this validator does not know/,
     );
+    const facts = { requestedVersion: "2030-01-01", negotiatedVersion: "2030-01-01" };
+    expect(() => chooseRevision({ facts, known })).toThrow(RevisionError);
+    // A modern session's answered `_meta` version has no requested version to fall back on.
+    expect(() => chooseRevision({ facts: { answeredStatelessVersion: "2099-01-01" }, known })).toThrow(RevisionError);
   });
 
   it("names the newest bundled revision as the latest", () => {

@@ -10,15 +10,22 @@
  *    declared, else the first `MCP-Protocol-Version` header — a modern session whose every request was refused;
  * 4. nothing: a `RevisionError` (pass `--revision`).
  *
- * A declared version this validator does not know is a `RevisionError` too. Each answer says where it came from, and
- * may carry a note for the user when the choice needs explaining.
+ * A server that answers initialize with a version that is no published revision ("1.0", a future date) is judged at
+ * the version the client asked for, with a note saying so (LIFE-010 judges the answer itself). Any other declared
+ * version this validator does not know is a `RevisionError`. Each answer says where it came from, and may carry a
+ * note for the user when the choice needs explaining.
  */
 import { declaredVersion, type SessionFacts } from "@mcp-conf/trace-format";
 import { knownRevisions } from "../registry/index.js";
 import { RevisionError } from "./errors.js";
 
 /** Where a revision choice came from. */
-export type RevisionSource = "option" | "initialize" | "request-meta" | "protocol-version-header";
+export type RevisionSource =
+  | "option"
+  | "initialize"
+  | "initialize-request"
+  | "request-meta"
+  | "protocol-version-header";
 
 export interface RevisionChoice {
   revision: string;
@@ -64,8 +71,21 @@ export function chooseRevision(question: RevisionQuestion): RevisionChoice | und
     if (question.final) throw RevisionError.undeclared(known);
     return undefined;
   }
-  if (!known.includes(choice.revision)) throw RevisionError.unknown(choice.revision, known, true);
-  return choice;
+  if (known.includes(choice.revision)) return choice;
+  const requested = facts.requestedVersion;
+  if (choice.source === "initialize" && requested !== undefined && known.includes(requested)) {
+    return {
+      revision: requested,
+      source: "initialize-request",
+      note: unpublishedAnswerNote(choice.revision, requested),
+    };
+  }
+  throw RevisionError.unknown(choice.revision, known, true);
+}
+
+/** The report header's explanation when the server's initialize answer named no published revision. */
+function unpublishedAnswerNote(answered: string, requested: string): string {
+  return `the server answered protocol version ${JSON.stringify(answered)}, which is no published revision: judged at ${requested}, the version the client asked for`;
 }
 
 /** The newest revision this validator knows (the default of `mcp-conf requirements`). */

@@ -102,6 +102,8 @@ export interface Capture {
 
 export interface Report {
   revision: string;
+  /** Why the trace was judged at this revision, when that needs saying (every report format shows it). */
+  revisionNote?: string;
   totals: Totals;
   requirements: RequirementRow[];
   verdict: Verdict;

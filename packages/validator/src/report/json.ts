@@ -1,7 +1,7 @@
 /**
  * The JSON report: `{revision, totals, requirements[…]}` with two-space indentation and a trailing newline — the
- * shape mcp-conformance writes, so its consumers read ours; `capture` follows the totals only when the capture was
- * incomplete. Keys are emitted in a fixed order and optional members
+ * shape mcp-conformance writes, so its consumers read ours; `revision_note` follows the revision only when the
+ * choice needed explaining, `capture` follows the totals only when the capture was incomplete. Keys are emitted in a fixed order and optional members
  * only when they hold something, so the same report always gives the same bytes.
  */
 import { terminalSafeJson } from "@mcp-conf/trace-format";
@@ -27,6 +27,7 @@ interface JsonRow {
 /** The JSON report as a value (before serialisation), members in their fixed order. */
 export function reportToJson(report: Report): {
   revision: string;
+  revision_note?: string;
   totals: Report["totals"];
   capture?: Report["capture"];
   requirements: JsonRow[];
@@ -35,6 +36,7 @@ export function reportToJson(report: Report): {
   const capture = report.capture.complete ? {} : { capture: { complete: false, missing: report.capture.missing } };
   return {
     revision: report.revision,
+    ...(report.revisionNote === undefined ? {} : { revision_note: report.revisionNote }),
     totals: {
       pass: t.pass,
       fail: t.fail,

@@ -62,6 +62,9 @@ function renderSuite(report: Report, context: RenderContext, counts: SuiteCounts
       `errors="0" skipped="${counts.skipped}">`,
     "    <properties>",
     `      <property name="revision" value="${escapeXmlAttribute(report.revision)}"/>`,
+    ...(report.revisionNote === undefined
+      ? []
+      : [`      <property name="revision-note" value="${escapeXmlAttribute(report.revisionNote)}"/>`]),
     `      <property name="verdict" value="${report.verdict}"/>`,
   ];
   if (!report.capture.complete) {

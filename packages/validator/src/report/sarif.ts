@@ -76,6 +76,7 @@ function sarifRun(report: Report, context: RenderContext) {
     },
     properties: {
       revision: report.revision,
+      ...(report.revisionNote === undefined ? {} : { revisionNote: report.revisionNote }),
       verdict: report.verdict,
       ...(report.capture.complete ? {} : { capture: { complete: false, missing: report.capture.missing } }),
     },

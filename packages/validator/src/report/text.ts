@@ -3,7 +3,8 @@
  * findings indented beneath, then totals and the verdict. Every piece of session text goes through
  * `escapeTerminal`, so a control sequence in a tool name cannot reach the reader's terminal raw.
  *
- * Layout (fixed; goldens pin it): header line, optional `trace:` line, blank line, rows, blank line, totals, a
+ * Layout (fixed; goldens pin it): header line, optional `trace:` line, a `note:` line when the revision choice needs
+ * explaining, blank line, rows, blank line, totals, a
  * `capture:` line when the capture was incomplete, verdict.
  * With `rows: "problems"` (the CLI's default) only the rows that need attention are listed, each finding says which
  * side owes it, and a last line counts the rows left out.
@@ -22,6 +23,7 @@ export function renderText(report: Report, context: RenderContext = {}): string 
   const problemsOnly = context.rows === "problems";
   const lines: string[] = [`MCP trace validation — revision ${escapeTerminal(report.revision)}`];
   if (context.trace !== undefined) lines.push(`trace: ${escapeTerminal(context.trace)}`);
+  if (report.revisionNote !== undefined) lines.push(`note: ${escapeTerminal(report.revisionNote)}`);
   lines.push("");
   const shown = problemsOnly ? report.requirements.filter(needsAttention) : report.requirements;
   for (const row of shown) {

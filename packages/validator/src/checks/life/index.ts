@@ -1,6 +1,7 @@
 /** The checks of the LIFE area: the initialize exchange, its ordering, and negotiated capabilities. */
 import type { CheckDefinition } from "../../engine/types.js";
 import {
+  answeredVersionPublished,
   initializeFirst,
   initializeFromClient,
   initializeResultComplete,
@@ -19,6 +20,7 @@ export const checks: CheckDefinition[] = [
   clientWaitsForInitialize,
   serverWaitsForInitialized,
   requestedVersionFormat,
+  answeredVersionPublished,
   negotiatedCapabilitiesOnly,
   initializeNotBatched,
 ];

@@ -1,10 +1,11 @@
 /**
- * The initialize exchange (LIFE-001/002/004/007): it comes first, the client sends it, its params name a protocol
+ * The initialize exchange (LIFE-001/002/004/007/010): it comes first, the client sends it, its params name a protocol
  * version (a dated revision, `YYYY-MM-DD`: nothing else can be a version the client supports), and the server's
- * result carries its capabilities and its information.
+ * result carries its capabilities, its information and a version that is a published revision.
  */
 import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
+import { knownRevisions } from "../../registry/index.js";
 import { jsonType, quote } from "../support/detail.js";
 import { sender } from "../support/readers.js";
 
@@ -93,6 +94,32 @@ export const initializeResultComplete: CheckDefinition = {
         if (missing.length > 0) {
           ctx.report(response.seq, `the initialize result lacks ${missing.join(" and ")}`);
         }
+      },
+    };
+  },
+};
+
+export const answeredVersionPublished: CheckDefinition = {
+  id: "life.answered-version-published",
+  description:
+    "The server answers initialize with a protocol version that is a published revision of the specification.",
+  subscribe: { exchanges: ["initialize"] },
+  create(ctx) {
+    return {
+      exchange(exchange: Exchange) {
+        if (exchange.type !== "request" || exchange.request.direction !== "client-to-server") return;
+        const response = exchange.response;
+        if (response?.message.type !== "result" || !isPlainObject(response.message.result)) return;
+        const version = response.message.result.protocolVersion;
+        if (typeof version !== "string") return; // the schema check judges a missing or mistyped version
+        ctx.examined();
+        // Every published revision is bundled, so a version the validator does not know is one no server supports.
+        const published = knownRevisions();
+        if (published.includes(version)) return;
+        ctx.report(
+          response.seq,
+          `the initialize result names protocolVersion ${quote(version)}, which is no published revision (${published.join(", ")})`,
+        );
       },
     };
   },

@@ -1,7 +1,7 @@
 import { error, request, result, TraceBuilder } from "@mcp-conf/testing";
 import { describe, expect, it } from "vitest";
 import { examinedBy, findingsOf } from "../../../test/support/judge.js";
-import { createJudge } from "../../engine/judge.js";
+import { createJudge, validate } from "../../engine/judge.js";
 
 describe("life.initialized-sent", () => {
   it("never reports before the end of the trace, so a live judge cannot fail it in the gap", () => {
@@ -73,5 +73,48 @@ describe("life ordering", () => {
     t.client({ jsonrpc: "2.0", method: "notifications/initialized" }).close();
     expect(findingsOf("life.client-waits-for-initialize", t.events)).toEqual([]);
     expect(findingsOf("life.server-waits-for-initialized", t.events)).toEqual([]);
+  });
+});
+
+describe("life.answered-version-published", () => {
+  const session = (requested: string, answered: unknown) => {
+    const t = new TraceBuilder().open();
+    t.client(
+      request(0, "initialize", {
+        protocolVersion: requested,
+        capabilities: {},
+        clientInfo: { name: "t", version: "1" },
+      }),
+    );
+    t.server(result(0, { protocolVersion: answered, capabilities: {}, serverInfo: { name: "s", version: "1" } }));
+    return t.client({ jsonrpc: "2.0", method: "notifications/initialized" }).close().events;
+  };
+
+  it.each(["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"])(
+    "passes a server that answers %s, a published revision, whatever the client asked",
+    (answered) => {
+      expect(findingsOf("life.answered-version-published", session("2025-11-25", answered))).toEqual([]);
+      expect(examinedBy("life.answered-version-published", session("2025-11-25", answered))).toBe(1);
+    },
+  );
+
+  it.each(["1.0", "2099-01-01"])("reports an answer of %s at the initialize result", (answered) => {
+    const findings = findingsOf("life.answered-version-published", session("2025-06-18", answered));
+    expect(findings.map((f) => f.seq)).toEqual([2]);
+    expect(findings[0]!.detail).toMatch(
+      new RegExp(
+        `^the initialize result names protocolVersion "${answered}", which is no published revision \\(2024-11-05, `,
+      ),
+    );
+  });
+
+  it("the session is judged at the version the client asked for, LIFE-010 failing and the report saying why", () => {
+    const report = validate(session("2025-06-18", "1.0"));
+    expect(report.revision).toBe("2025-06-18");
+    expect(report.revisionNote).toBe(
+      'the server answered protocol version "1.0", which is no published revision: judged at 2025-06-18, the version the client asked for',
+    );
+    expect(report.requirements.find((row) => row.id === "LIFE-010")?.outcome).toBe("fail");
+    expect(validate(session("2025-06-18", "2025-06-18")).revisionNote).toBeUndefined();
   });
 });
