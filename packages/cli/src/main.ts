@@ -3,7 +3,7 @@
  * its exit code; bad invocations print one line and exit 2 (see `docs/cli.md`).
  */
 import { escapeTerminal } from "@mcp-conf/trace-format";
-import yargs, { type Argv } from "yargs";
+import type { Argv } from "yargs";
 import { COMMANDS, commandName } from "./commands/index.js";
 import {
   CONFIG_FILE,
@@ -91,10 +91,17 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
   try {
     if (configurable) config = await loadProjectConfig(configChoice(args), process.cwd());
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`mcp-conf: ${escapeTerminal(error.message)}\n`);
-    return error.exitCode;
+    return usageErrorLine(error, io);
   }
+  const plain = loaded?.plain && config === undefined ? plainInvocation(args.slice(1), loaded.plain) : undefined;
+  if (loaded !== undefined && plain !== undefined) {
+    try {
+      return await loaded.run(plain as never, io);
+    } catch (error) {
+      return usageErrorLine(error, io);
+    }
+  }
+  const { default: yargs } = await import("yargs");
   let exitCode: number = EXIT.ok;
   let parseError: string | undefined;
   // yargs drops a bare `-` (the usual name for standard input); carry it through as a token and restore it.
@@ -152,14 +159,25 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
       exitCode = await loaded.run(argv as never, io);
     }
   } catch (error) {
-    if (error instanceof UsageError) {
-      // Messages quote what the user typed (a file name, a value): escaped, like everything else printed.
-      io.stderr.write(`mcp-conf: ${escapeTerminal(error.message)}\n`);
-      return error.exitCode;
-    }
-    throw error;
+    return usageErrorLine(error, io);
   }
   return exitCode;
+}
+
+/** Prints a UsageError as its one line and returns its exit code; rethrows anything else. */
+function usageErrorLine(error: unknown, io: Io): number {
+  if (!(error instanceof UsageError)) throw error;
+  // Messages quote what the user typed (a file name, a value): escaped, like everything else printed.
+  io.stderr.write(`mcp-conf: ${escapeTerminal(error.message)}\n`);
+  return error.exitCode;
+}
+
+/** A command's arguments when every argument after its name is a plain positional (no `-`, no option). */
+function plainInvocation(
+  rest: readonly string[],
+  plain: (positionals: readonly string[]) => Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  return rest.every((arg) => arg !== "" && !arg.startsWith("-")) ? plain(rest) : undefined;
 }
 
 /**

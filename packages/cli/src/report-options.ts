@@ -6,11 +6,15 @@ import { ACTORS, type Actor } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { UsageError } from "./exit.js";
 
+/** `--actor` and `--all` when not given. */
+export const DEFAULT_ACTOR = "both";
+export const DEFAULT_ALL_ROWS = false;
+
 /** Adds `--actor` to a command. */
 export function actorOption<T>(yargs: Argv<T>): Argv<T> {
   return yargs.option("actor", {
     type: "string",
-    default: "both",
+    default: DEFAULT_ACTOR,
     describe: `judge only the obligations of this side: ${ACTORS.join(" | ")}`,
   }) as unknown as Argv<T>;
 }
@@ -19,7 +23,7 @@ export function actorOption<T>(yargs: Argv<T>): Argv<T> {
 export function allRowsOption<T>(yargs: Argv<T>): Argv<T> {
   return yargs.option("all", {
     type: "boolean",
-    default: false,
+    default: DEFAULT_ALL_ROWS,
     describe: "list every requirement in the text report, not only the failing and warning ones",
   }) as unknown as Argv<T>;
 }

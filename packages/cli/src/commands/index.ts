@@ -13,6 +13,11 @@ export interface Command<A = Record<string, unknown>> {
   run(argv: A, io: Io): Promise<number>;
   /** Options that make no sense twice: given twice, they are refused (any other repeated option: the last wins). */
   unrepeatable?: readonly string[];
+  /**
+   * The arguments of a plain invocation (positionals only, no option, no project file) as the builder would give
+   * them, so it runs without loading yargs; undefined leaves the invocation to yargs.
+   */
+  plain?(positionals: readonly string[]): Record<string, unknown> | undefined;
 }
 
 export interface CommandEntry {

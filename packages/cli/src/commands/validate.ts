@@ -28,7 +28,14 @@ import {
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import { fileProblem } from "../output.js";
-import { actorOption, allRowsOption, parseActor, useColor } from "../report-options.js";
+import {
+  actorOption,
+  allRowsOption,
+  DEFAULT_ACTOR,
+  DEFAULT_ALL_ROWS,
+  parseActor,
+  useColor,
+} from "../report-options.js";
 import { resolveTraceArgument } from "../sessions/store.js";
 import type { Command } from "./index.js";
 import { checkedRevision } from "./revision-option.js";
@@ -51,6 +58,8 @@ interface TraceResult {
   exitCode: number;
 }
 
+const DEFAULT_FORMAT = "text";
+
 export const validateCommand: Command<ValidateArgs> = {
   builder: (yargs: Argv) =>
     allRowsOption(actorOption(yargs))
@@ -62,7 +71,7 @@ export const validateCommand: Command<ValidateArgs> = {
       .option("format", {
         alias: "f",
         type: "string",
-        default: "text",
+        default: DEFAULT_FORMAT,
         describe: `report format: ${REPORT_FORMATS.join(" | ")}`,
       })
       .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
@@ -72,6 +81,17 @@ export const validateCommand: Command<ValidateArgs> = {
         type: "string",
         describe: "refuse a trace line longer than N bytes (default 1 MiB)",
       }),
+  // `mcp-conf validate a.jsonl b.jsonl`, the usual CI call, starts without yargs (its import is most of start-up).
+  plain: (traces) =>
+    traces.length === 0
+      ? undefined
+      : ({
+          trace: [...traces],
+          format: DEFAULT_FORMAT,
+          strict: false,
+          actor: DEFAULT_ACTOR,
+          all: DEFAULT_ALL_ROWS,
+        } satisfies ValidateArgs),
   async run(argv, io) {
     const format = argv.format;
     if (!isReportFormat(format)) {
