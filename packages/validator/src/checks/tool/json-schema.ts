@@ -5,7 +5,8 @@
  * than guessed. Compiled validators are cached by the schema's JSON text with a bound — when the cache fills, the
  * Ajv instances are replaced, which drops everything they compiled. Schemas with a `pattern` that looks
  * catastrophic (a quantified group that itself holds a quantifier) are not compiled: a hostile regex must not
- * stall the judge. Formats are annotations here, as in 2020-12 by default.
+ * stall the judge. Formats are annotations here, as in 2020-12 by default. The common simple schemas are judged by
+ * simple-schema.ts first, which only ever says "valid": everything else, and every error text, is Ajv's.
  */
 import { createRequire } from "node:module";
 import type AjvDraft07 from "ajv";
@@ -13,6 +14,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import type Ajv2019 from "ajv/dist/2019.js";
 import type Ajv2020 from "ajv/dist/2020.js";
 import { judgedAPlaceholder } from "../../schema/redacted.js";
+import { isSimpleSchema, simpleSchemaAccepts } from "./simple-schema.js";
 
 // Ajv is loaded on first use, not at import: most traces declare no schema, and loading it costs ~55 ms of start-up.
 const require = createRequire(import.meta.url);
@@ -73,6 +75,7 @@ function ajvFor(dialect: Dialect): AjvInstance {
 export function schemaProblem(schema: Record<string, unknown>): string | undefined {
   const dialect = dialectOf(schema);
   if (!dialect) return `its $schema ${JSON.stringify(schema.$schema)} names no dialect this validator knows`;
+  if (isSimpleSchema(schema)) return undefined;
   try {
     const ajv = ajvFor(dialect);
     if (ajv.validateSchema(schema) === true) return undefined;
@@ -118,6 +121,22 @@ function compileFresh(schema: Record<string, unknown>, text: string): Compiled {
   const risky = riskyPattern(schema, 0);
   if (risky !== undefined)
     return { ok: false, reason: `its pattern ${JSON.stringify(risky)} may backtrack catastrophically`, limit: true };
+  if (isSimpleSchema(schema)) {
+    const own = structuredClone(schema);
+    let full: Compiled | undefined;
+    return {
+      ok: true,
+      validate(value: unknown): string[] {
+        if (simpleSchemaAccepts(own, value)) return [];
+        full ??= compileWithAjv(own, dialect);
+        return full.ok ? full.validate(value) : [`validation failed: ${full.reason}`];
+      },
+    };
+  }
+  return compileWithAjv(schema, dialect);
+}
+
+function compileWithAjv(schema: Record<string, unknown>, dialect: Dialect): Compiled {
   let fn: ValidateFunction;
   try {
     const ajv = ajvFor(dialect);
