@@ -15,6 +15,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // The workspace packages' built code loads as Node loads it, like any dependency: not transformed per test file.
+    server: { deps: { external: [/\/packages\/[^/]+\/dist\//] } },
     reporters: json ? ["default", ["json", { outputFile: json }]] : ["default"],
   },
 });

@@ -72,7 +72,7 @@ describe("watch stdio in a client's configuration", () => {
     for (const file of [first, second]) {
       const open = JSON.parse(readFileSync(file, "utf8").split("\n")[0]!);
       expect(open.meta.label).toBe("server-everything");
-      expect(mcpConf(["validate", file]).stdout).toContain("verdict:");
+      expect((await mcpConf(["validate", file])).stdout).toContain("verdict:");
     }
   }, 180_000); // real processes, launched as a client does, on a busy machine
 
@@ -100,7 +100,7 @@ describe("watch stdio in a client's configuration", () => {
     for (const line of ours) expect(line).toMatch(/^mcp-conf watch: (FAIL|WARN) |exchange\(s\); findings so far/);
     const [report] = readdirSync(join(cwd, "reports"));
     expect(report).toMatch(/^server-everything-\d+-[0-9a-f]{12}\.txt$/);
-    const validated = mcpConf(["validate", join(cwd, "t.jsonl")]);
+    const validated = await mcpConf(["validate", join(cwd, "t.jsonl")]);
     expect(readFileSync(join(cwd, "reports", report!), "utf8")).toBe(validated.stdout);
   }, 180_000); // real processes, launched as a client does, on a busy machine
 

@@ -28,16 +28,16 @@ beforeAll(async () => {
 afterAll(() => dir.remove());
 
 describe("mcp-conf diff on real recorded sessions", () => {
-  it("finds no definition or status change between two runs of the same server", () => {
-    const run = mcpConf(["diff", first, again, "--exit-code", "--duration-threshold", "60000"]);
+  it("finds no definition or status change between two runs of the same server", async () => {
+    const run = await mcpConf(["diff", first, again, "--exit-code", "--duration-threshold", "60000"]);
     expect(run.stderr).toBe("");
     expect(run.stdout).toContain("no differences");
     expect(run.stdout).toMatch(/\n\d+ call\(s\) matched, 0 only before, 0 only after; no regression\n$/);
     expect(run.code).toBe(0);
   });
 
-  it("reports the changed tool field by field, says what a changed description means, and gates on it", () => {
-    const run = mcpConf(["diff", first, changed, "--exit-code", "--duration-threshold", "60000"]);
+  it("reports the changed tool field by field, says what a changed description means, and gates on it", async () => {
+    const run = await mcpConf(["diff", first, changed, "--exit-code", "--duration-threshold", "60000"]);
     expect(run.stderr).toBe("");
     const lines = run.stdout.split("\n");
     const at = lines.indexOf("tools: 1 changed");
@@ -52,11 +52,11 @@ describe("mcp-conf diff on real recorded sessions", () => {
     ]);
     expect(run.stdout).toMatch(/; 1 regression\n$/);
     expect(run.code).toBe(1);
-    expect(mcpConf(["diff", first, changed, "--duration-threshold", "60000"]).code).toBe(0);
+    expect((await mcpConf(["diff", first, changed, "--duration-threshold", "60000"])).code).toBe(0);
   });
 
-  it("gives the same comparison as JSON", () => {
-    const run = mcpConf(["diff", first, changed, "--format", "json", "--duration-threshold", "60000"]);
+  it("gives the same comparison as JSON", async () => {
+    const run = await mcpConf(["diff", first, changed, "--format", "json", "--duration-threshold", "60000"]);
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout);
     expect(json.traces).toEqual({ before: first, after: changed });
@@ -72,24 +72,24 @@ describe("mcp-conf diff on real recorded sessions", () => {
     expect(json.regressions).toBe(1);
   });
 
-  it("refuses bad input with one line and its exit code", () => {
-    const missing = mcpConf(["diff", first, join(dir.path, "missing.jsonl")]);
+  it("refuses bad input with one line and its exit code", async () => {
+    const missing = await mcpConf(["diff", first, join(dir.path, "missing.jsonl")]);
     expect([missing.code, missing.stderr]).toEqual([
       2,
       `mcp-conf: diff: ${join(dir.path, "missing.jsonl")}: no such file or directory\n`,
     ]);
     const broken = join(dir.path, "broken.jsonl");
     writeFileSync(broken, "not json\n");
-    const malformed = mcpConf(["diff", broken, first]);
+    const malformed = await mcpConf(["diff", broken, first]);
     expect(malformed.code).toBe(3);
     expect(malformed.stderr).toMatch(/^mcp-conf: diff: .*broken\.jsonl: line 1: invalid JSON[^\n]*\n$/);
-    const ratio = mcpConf(["diff", first, again, "--duration-ratio", "0.5"]);
+    const ratio = await mcpConf(["diff", first, again, "--duration-ratio", "0.5"]);
     expect([ratio.code, ratio.stderr]).toEqual([
       2,
       'mcp-conf: diff: --duration-ratio takes a number of at least 1, not "0.5"\n',
     ]);
-    expect(mcpConf(["diff", first, again, "--format", "yaml"]).code).toBe(2);
-    expect(mcpConf(["diff", "-", "-"]).stderr).toBe(
+    expect((await mcpConf(["diff", first, again, "--format", "yaml"])).code).toBe(2);
+    expect((await mcpConf(["diff", "-", "-"])).stderr).toBe(
       "mcp-conf: diff: only one of the two traces can be standard input\n",
     );
   });
@@ -100,8 +100,8 @@ describe("mcp-conf baseline on real recorded sessions", () => {
   const baseline = (...args: string[]) => mcpConf(["baseline", ...args, "--baseline", store]);
   const file = join(store, "everything.json");
 
-  it("trusts the first trace of a label, then finds the same tools in another run of the same server", () => {
-    const first_ = baseline(first);
+  it("trusts the first trace of a label, then finds the same tools in another run of the same server", async () => {
+    const first_ = await baseline(first);
     expect(first_.stderr).toBe("");
     expect(first_.stdout).toMatch(
       /^baseline: recorded \d+ tool definitions of "everything" in .*everything\.json \(trusted on first use\)\n$/,
@@ -112,13 +112,13 @@ describe("mcp-conf baseline on real recorded sessions", () => {
     const saved = JSON.parse(readFileSync(file, "utf8"));
     expect(saved.label).toBe("everything");
     expect(saved.tools.map((tool: { name: string }) => tool.name)).toContain("echo");
-    const second = baseline(again);
+    const second = await baseline(again);
     expect(second.stdout).toMatch(/^baseline: "everything": \d+ tool definitions as in the baseline of \S+\n$/);
     expect(second.code).toBe(0);
   });
 
-  it("reports the wrapped server's drift field by field, says what a changed description means, and exits 1", () => {
-    const run = baseline(changed);
+  it("reports the wrapped server's drift field by field, says what a changed description means, and exits 1", async () => {
+    const run = await baseline(changed);
     expect(run.stderr).toBe("");
     const lines = run.stdout.split("\n");
     expect(lines[0]).toMatch(/^baseline: "everything": tools drifted from the baseline of \S+ \(.*\): 1 changed$/);
@@ -149,45 +149,45 @@ describe("mcp-conf baseline on real recorded sessions", () => {
     });
   });
 
-  it("accepts the new definitions, then finds no drift; --reset forgets them and the next trace is trusted afresh", () => {
-    const accepted = baseline(changed, "--accept");
+  it("accepts the new definitions, then finds no drift; --reset forgets them and the next trace is trusted afresh", async () => {
+    const accepted = await baseline(changed, "--accept");
     expect(accepted.stdout).toContain("/description:");
     expect(accepted.stdout).toMatch(
       /\nbaseline: accepted \d+ tool definitions of "everything" in .*everything\.json\n$/,
     );
     expect(accepted.code).toBe(0);
-    expect(baseline(changed).code).toBe(0);
-    expect(baseline(first).code).toBe(1);
-    const reset = baseline(changed, "--reset");
+    expect((await baseline(changed)).code).toBe(0);
+    expect((await baseline(first)).code).toBe(1);
+    const reset = await baseline(changed, "--reset");
     expect(reset.stdout).toMatch(/^baseline: removed the baseline of "everything" \(.*\); its next trace is trusted/);
     expect(reset.code).toBe(0);
-    expect(baseline(first).stdout).toMatch(/^baseline: recorded /);
-    expect(baseline(first).code).toBe(0);
+    expect((await baseline(first)).stdout).toMatch(/^baseline: recorded /);
+    expect((await baseline(first)).code).toBe(0);
   });
 
-  it("refuses bad input with one line and its exit code", () => {
-    const traversal = baseline(first, "--label", "../escape");
+  it("refuses bad input with one line and its exit code", async () => {
+    const traversal = await baseline(first, "--label", "../escape");
     expect([traversal.code, traversal.stderr]).toEqual([
       2,
       'mcp-conf: baseline: the server label "../escape" cannot name a baseline (letters, digits, ".", "_", "-"); give one with --label\n',
     ]);
-    expect(baseline(first, "--accept", "--reset").stderr).toBe(
+    expect((await baseline(first, "--accept", "--reset")).stderr).toBe(
       "mcp-conf: baseline: give --accept or --reset, not both\n",
     );
     const bogus = join(dir.path, "bogus-baselines");
-    const planted = mcpConf(["baseline", first, "--baseline", bogus, "--label", "planted"]);
+    const planted = await mcpConf(["baseline", first, "--baseline", bogus, "--label", "planted"]);
     expect(planted.code).toBe(0);
     writeFileSync(join(bogus, "planted.json"), '{"tools": "everything is fine"}\n');
-    const refused = mcpConf(["baseline", first, "--baseline", bogus, "--label", "planted"]);
+    const refused = await mcpConf(["baseline", first, "--baseline", bogus, "--label", "planted"]);
     expect([refused.code, refused.stderr]).toEqual([
       2,
       `mcp-conf: baseline: ${join(bogus, "planted.json")} is not an mcp-conf baseline; remove it with --reset\n`,
     ]);
     const noTools = join(dir.path, "no-tools.jsonl");
     writeFileSync(noTools, `${readFileSync(first, "utf8").split("\n")[0]}\n`);
-    expect(baseline(noTools).stderr).toBe(
+    expect((await baseline(noTools)).stderr).toBe(
       `mcp-conf: baseline: ${noTools} never lists tools (no tools/list answer): nothing to baseline\n`,
     );
-    expect(baseline(join(dir.path, "missing.jsonl")).code).toBe(2);
+    expect((await baseline(join(dir.path, "missing.jsonl"))).code).toBe(2);
   });
 });

@@ -1,30 +1,18 @@
 /**
- * `mcp-conf export TRACE -T otlp` run as a real process: OTLP JSON that is strictly valid against the official
+ * `mcp-conf export TRACE -T otlp` (`main(args, io)` in this process): OTLP JSON that is strictly valid against the official
  * protos, with the validator's findings as span events, byte-identical from run to run, written through a temporary
  * file, never over its own input, and never carrying a payload.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { acceptanceSession, SECRET, strictOtlpProblems } from "@mcp-conf/testing";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { validate } from "@mcp-conf/validator";
 import { beforeAll, describe, expect, it } from "vitest";
+import { mcpConf as inProcess, REPO_ROOT } from "./validate-helpers.js";
 
-const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const BIN = join(REPO_ROOT, "packages", "cli", "dist", "bin.js");
-
-function mcpConf(args: string[], cwd = REPO_ROOT, input = "") {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    cwd,
-    input,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const mcpConf = (args: string[], cwd = REPO_ROOT, input = "") => inProcess(args, input, {}, cwd);
 
 const toJsonl = (events: TraceEvent[]) => `${events.map((e) => JSON.stringify(e)).join("\n")}\n`;
 
@@ -75,8 +63,8 @@ beforeAll(() => {
 });
 
 describe("mcp-conf export -T otlp", () => {
-  it("writes strictly valid OTLP JSON to stdout with the validator's findings as span events", () => {
-    const run = mcpConf(["export", tracePath, "-T", "otlp"]);
+  it("writes strictly valid OTLP JSON to stdout with the validator's findings as span events", async () => {
+    const run = await mcpConf(["export", tracePath, "-T", "otlp"]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(strictOtlpProblems(JSON.parse(run.stdout))).toEqual([]);
@@ -102,44 +90,44 @@ describe("mcp-conf export -T otlp", () => {
     expect(list.events?.map((e) => attr(e.attributes, "mcp_conformance.requirement.id"))).toContain("TOOL-006");
   });
 
-  it("is reproducible: two runs, to stdout and through -o, give the same bytes", () => {
-    const first = mcpConf(["export", tracePath, "-T", "otlp"]).stdout;
-    const second = mcpConf(["export", tracePath, "-T", "otlp"]).stdout;
+  it("is reproducible: two runs, to stdout and through -o, give the same bytes", async () => {
+    const first = (await mcpConf(["export", tracePath, "-T", "otlp"])).stdout;
+    const second = (await mcpConf(["export", tracePath, "-T", "otlp"])).stdout;
     expect(second).toBe(first);
     const out = join(dir, "spans.json");
     writeFileSync(out, "old content");
-    expect(mcpConf(["export", tracePath, "-T", "otlp", "-o", out]).code).toBe(0);
+    expect((await mcpConf(["export", tracePath, "-T", "otlp", "-o", out])).code).toBe(0);
     expect(readFileSync(out, "utf8")).toBe(first);
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
-  it("reads standard input for -, giving the same bytes as the file", () => {
-    const fromFile = mcpConf(["export", tracePath, "-T", "otlp"]).stdout;
-    const fromStdin = mcpConf(["export", "-", "-T", "otlp"], REPO_ROOT, readFileSync(tracePath, "utf8"));
+  it("reads standard input for -, giving the same bytes as the file", async () => {
+    const fromFile = (await mcpConf(["export", tracePath, "-T", "otlp"])).stdout;
+    const fromStdin = await mcpConf(["export", "-", "-T", "otlp"], REPO_ROOT, readFileSync(tracePath, "utf8"));
     expect(fromStdin.code).toBe(0);
     expect(fromStdin.stdout).toBe(fromFile);
   });
 
-  it("streams its input through the reader's limits: endless input (/dev/zero) stops at the line limit, exit 3", () => {
+  it("streams its input through the reader's limits: endless input (/dev/zero) stops at the line limit, exit 3", async () => {
     // It used to read the whole input first: /dev/zero grew to gigabytes before anything was checked.
-    const run = mcpConf(["export", "/dev/zero", "-T", "otlp"]);
+    const run = await mcpConf(["export", "/dev/zero", "-T", "otlp"]);
     expect(run.code).toBe(3);
     expect(run.stderr).toBe("mcp-conf: export: /dev/zero: line 1: line is longer than 1048576 bytes (maxLineBytes)\n");
   }, 120_000);
 
-  it("refuses an output that is its input, by any path, and leaves the trace untouched", () => {
+  it("refuses an output that is its input, by any path, and leaves the trace untouched", async () => {
     const before = readFileSync(tracePath, "utf8");
     const link = join(dir, "link.jsonl");
     symlinkSync(tracePath, link);
     for (const output of [tracePath, link, "./session.jsonl"]) {
-      const run = mcpConf(["export", tracePath, "-T", "otlp", "-o", output], dir);
+      const run = await mcpConf(["export", tracePath, "-T", "otlp", "-o", output], dir);
       expect(run.code, output).toBe(2);
       expect(run.stderr).toMatch(/^mcp-conf: export: the output .* is the input trace; choose another file\n$/);
     }
     expect(readFileSync(tracePath, "utf8")).toBe(before);
   });
 
-  it("exports spans without findings, and says so, when the trace declares no revision", () => {
+  it("exports spans without findings, and says so, when the trace declares no revision", async () => {
     const noHandshake = join(dir, "no-handshake.jsonl");
     writeFileSync(
       noHandshake,
@@ -160,7 +148,7 @@ describe("mcp-conf export -T otlp", () => {
         },
       ]),
     );
-    const run = mcpConf(["export", noHandshake, "-T", "otlp"]);
+    const run = await mcpConf(["export", noHandshake, "-T", "otlp"]);
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/no-handshake\.jsonl: .*; spans exported without findings\n$/);
     const spans = spansOf(run.stdout);
@@ -168,26 +156,26 @@ describe("mcp-conf export -T otlp", () => {
     expect(spans[0]!.events).toBeUndefined();
   });
 
-  it("exports no payload: the secret in arguments, results and URIs is nowhere in the file", () => {
-    const run = mcpConf(["export", tracePath, "-T", "otlp"]);
+  it("exports no payload: the secret in arguments, results and URIs is nowhere in the file", async () => {
+    const run = await mcpConf(["export", tracePath, "-T", "otlp"]);
     expect(readFileSync(tracePath, "utf8")).toContain(SECRET);
     expect(run.stdout).not.toContain(SECRET);
     expect(run.stdout).toContain('\\"https://exa mple.com/r.pdf\\"');
   });
 
-  it("answers an unknown type and other bad input with one line and a documented exit code", () => {
-    const unknown = mcpConf(["export", tracePath, "-T", "pdf"]);
+  it("answers an unknown type and other bad input with one line and a documented exit code", async () => {
+    const unknown = await mcpConf(["export", tracePath, "-T", "pdf"]);
     expect(unknown).toMatchObject({
       code: 2,
       stdout: "",
       stderr: 'mcp-conf: export: unknown type "pdf" (expected json, text, html, har, otlp, jsonl)\n',
     });
-    expect(mcpConf(["export", join(dir, "missing.jsonl"), "-T", "otlp"]).code).toBe(2);
+    expect((await mcpConf(["export", join(dir, "missing.jsonl"), "-T", "otlp"])).code).toBe(2);
     const malformed = join(dir, "malformed.jsonl");
     writeFileSync(malformed, '{"seq":0\n');
-    const bad = mcpConf(["export", malformed, "-T", "otlp"]);
+    const bad = await mcpConf(["export", malformed, "-T", "otlp"]);
     expect(bad.code).toBe(3);
     expect(bad.stderr).toMatch(/^mcp-conf: export: .*malformed\.jsonl: line 1: .*\n$/);
-    expect(mcpConf(["export", "--help"]).stdout).toMatch(/export format: json \| text \| html \| har \| otlp/);
+    expect((await mcpConf(["export", "--help"])).stdout).toMatch(/export format: json \| text \| html \| har \| otlp/);
   });
 });

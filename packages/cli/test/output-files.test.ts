@@ -23,9 +23,9 @@ const TRACE = join(REPO_ROOT, "corpus", "2025-11-25", "violations", "tool-006-na
 let dir: string;
 let expected: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "mcp-conf-output-"));
-  expected = mcpConf(["export", TRACE, "-T", "otlp"]).stdout;
+  expected = (await mcpConf(["export", TRACE, "-T", "otlp"])).stdout;
   expect(expected.length).toBeGreaterThan(0);
 });
 

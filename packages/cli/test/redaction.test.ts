@@ -85,7 +85,7 @@ describe("a session recorded with --redact-secrets --redact-key password --redac
 
   it("sends none of them in a span, prints none of them live, exports none of them in any format", {
     timeout: 120_000,
-  }, () => {
+  }, async () => {
     const bodies = collector.requests.map((r) => r.body.toString("utf8")).join("\n");
     expect(bodies).toContain("tools/call");
     expect(live).toContain("mcp-conf watch:");
@@ -94,22 +94,22 @@ describe("a session recorded with --redact-secrets --redact-key password --redac
       expect(live).not.toContain(secret);
     }
     for (const type of EXPORT_TYPES) {
-      const exported = mcpConf(["export", redacted, "-T", type]);
+      const exported = await mcpConf(["export", redacted, "-T", type]);
       expect(exported.code, exported.stderr).toBe(0);
       expect(exported.stdout).toContain("echo");
       for (const secret of PLANTED) expect(exported.stdout, type).not.toContain(secret);
     }
   });
 
-  it("export takes the same options to redact an existing trace, in every format", { timeout: 120_000 }, () => {
+  it("export takes the same options to redact an existing trace, in every format", { timeout: 120_000 }, async () => {
     const rules = ["--redact-secrets", "--redact-key", "password", "--redact-path", "$..apiKey"];
     for (const type of EXPORT_TYPES) {
-      const exported = mcpConf(["export", plain, "-T", type, ...rules]);
+      const exported = await mcpConf(["export", plain, "-T", type, ...rules]);
       expect(exported.code, exported.stderr).toBe(0);
       for (const secret of PLANTED) expect(exported.stdout, type).not.toContain(secret);
     }
     const copy = join(dir.path, "copy.jsonl");
-    expect(mcpConf(["export", plain, "-T", "jsonl", "-o", copy, ...rules]).code).toBe(0);
+    expect((await mcpConf(["export", plain, "-T", "jsonl", "-o", copy, ...rules])).code).toBe(0);
     // The tools/call request, redacted at record time and redacted afterwards, reads the same.
     const call = (path: string) =>
       readFileSync(path, "utf8")
@@ -118,20 +118,20 @@ describe("a session recorded with --redact-secrets --redact-key password --redac
         .replace(/^\{"seq":\d+,/, "")
         .replace(/"ts":"[^"]*",/, "");
     expect(call(copy)).toBe(call(redacted));
-    expect(mcpConf(["export", plain, "-T", "jsonl", "--redact-value", "("]).stderr).toMatch(
+    expect((await mcpConf(["export", plain, "-T", "jsonl", "--redact-value", "("])).stderr).toMatch(
       /^mcp-conf: export: --redact-value "\(" is not a regular expression/,
     );
   });
 
-  it("gets the same report as the unredacted trace of the same session", () => {
-    const judge = (path: string) => {
-      const run = mcpConf(["validate", path, "-f", "json"]);
+  it("gets the same report as the unredacted trace of the same session", async () => {
+    const judge = async (path: string) => {
+      const run = await mcpConf(["validate", path, "-f", "json"]);
       const report = JSON.parse(run.stdout) as { verdict: string; requirements: unknown[]; totals: unknown };
       return { code: run.code, verdict: report.verdict, totals: report.totals, requirements: report.requirements };
     };
-    const control = judge(plain);
+    const control = await judge(plain);
     expect(control.requirements.length).toBeGreaterThan(0);
-    expect(judge(redacted)).toEqual(control);
+    expect(await judge(redacted)).toEqual(control);
   });
 
   it("creates the trace readable by its owner only", () => {
@@ -198,11 +198,11 @@ describe("record stdio: credentials on the server's command line", () => {
     for (const secret of [TOKEN, API_KEY]) expect(text).not.toContain(secret);
   });
 
-  it("refuses a bad --redact-value or --redact-path in one line, before the server starts", () => {
-    const value = mcpConf(["record", "stdio", "--redact-value", "(open", "--", "true"]);
+  it("refuses a bad --redact-value or --redact-path in one line, before the server starts", async () => {
+    const value = await mcpConf(["record", "stdio", "--redact-value", "(open", "--", "true"]);
     expect(value.code).toBe(2);
     expect(value.stderr).toMatch(/^mcp-conf: record: --redact-value "\(open" is not a regular expression \(.+\)\n$/);
-    const path = mcpConf(["watch", "stdio", "--redact-path", "$..[", "--", "true"]);
+    const path = await mcpConf(["watch", "stdio", "--redact-path", "$..[", "--", "true"]);
     expect(path.code).toBe(2);
     expect(path.stderr).toMatch(/^mcp-conf: watch: --redact-path "\$\.\.\[" is not an RFC 9535 JSONPath \(.+\)\n$/);
   });

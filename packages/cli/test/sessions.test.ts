@@ -11,21 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseAge } from "../src/sessions/age.js";
 import { BIN, tempDir } from "./record-helpers.js";
 import { EVERYTHING_SERVER, RUG_PULL_SERVER, recordSession } from "./session-recording.js";
+import { mcpConf as inProcess } from "./validate-helpers.js";
 
 const dir = tempDir();
 const home = join(dir.path, "state");
 const sessions = join(home, "sessions");
 const DAY = 86_400_000;
 
-function mcpConf(args: string[], input = "") {
-  const run = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: dir.path,
-    input,
-    encoding: "utf8",
-    env: { ...process.env, MCP_CONF_HOME: home, FORCE_COLOR: "0" },
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const mcpConf = (args: string[]) => inProcess(args, "", { MCP_CONF_HOME: home }, dir.path);
 
 /** The stored session ids, and their files' ages set: `everything` 40 days old, `wrapped` 2 days, `broken` now. */
 let everything = "";
@@ -47,8 +40,8 @@ beforeAll(async () => {
 afterAll(() => dir.remove());
 
 describe("mcp-conf sessions ls and show", () => {
-  it("lists the stored sessions newest first with label, start, duration, exchanges and verdict", () => {
-    const run = mcpConf(["sessions"]);
+  it("lists the stored sessions newest first with label, start, duration, exchanges and verdict", async () => {
+    const run = await mcpConf(["sessions"]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split("\n");
@@ -62,11 +55,11 @@ describe("mcp-conf sessions ls and show", () => {
     ] as const) {
       expect(line).toMatch(new RegExp(`^\\S+ +${label} +\\d{4}-\\d\\d-\\d\\dT\\S+Z +[\\d.]+ m?s +\\d+ +${verdict}$`));
     }
-    expect(mcpConf(["sessions", "ls"]).stdout).toBe(run.stdout);
+    expect((await mcpConf(["sessions", "ls"])).stdout).toBe(run.stdout);
   });
 
-  it("gives the same list as JSON, with the reason a trace could not be read", () => {
-    const json = JSON.parse(mcpConf(["sessions", "ls", "--format", "json"]).stdout);
+  it("gives the same list as JSON, with the reason a trace could not be read", async () => {
+    const json = JSON.parse((await mcpConf(["sessions", "ls", "--format", "json"])).stdout);
     expect(json.directory).toBe(sessions);
     expect(json.sessions.map((s: { id: string }) => s.id)).toEqual(["broken", wrapped, everything]);
     expect(json.sessions[0]).toMatchObject({ id: "broken", verdict: "malformed" });
@@ -78,8 +71,8 @@ describe("mcp-conf sessions ls and show", () => {
     expect(real.durationMs).toBeGreaterThan(0);
   });
 
-  it("shows one session's facts", () => {
-    const run = mcpConf(["sessions", "show", everything]);
+  it("shows one session's facts", async () => {
+    const run = await mcpConf(["sessions", "show", everything]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`session        ${everything}\n`);
     expect(run.stdout).toContain("label          everything\n");
@@ -88,58 +81,58 @@ describe("mcp-conf sessions ls and show", () => {
     expect(run.stdout).toMatch(
       /\nverdict +pass at 2025-11-25 \(\d+ pass, 0 fail, \d+ warn\); mcp-conf validate \S+ for the report\n$/,
     );
-    const json = JSON.parse(mcpConf(["sessions", "show", everything, "-f", "json"]).stdout);
+    const json = JSON.parse((await mcpConf(["sessions", "show", everything, "-f", "json"])).stdout);
     expect(json.session.label).toBe("everything");
     expect(json.judgement.verdict).toBe("pass");
   });
 
-  it("takes session ids wherever a TRACE goes: diff and baseline", () => {
-    const diff = mcpConf(["diff", everything, wrapped, "--duration-threshold", "60000"]);
+  it("takes session ids wherever a TRACE goes: diff and baseline", async () => {
+    const diff = await mcpConf(["diff", everything, wrapped, "--duration-threshold", "60000"]);
     expect(diff.stdout).toContain("tools: 1 changed\n  ~ echo (seq ");
     expect(diff.code).toBe(0);
     const store = join(dir.path, "baselines");
-    expect(mcpConf(["baseline", everything, "--baseline", store, "--label", "same-server"]).code).toBe(0);
-    const drift = mcpConf(["baseline", wrapped, "--baseline", store, "--label", "same-server"]);
+    expect((await mcpConf(["baseline", everything, "--baseline", store, "--label", "same-server"])).code).toBe(0);
+    const drift = await mcpConf(["baseline", wrapped, "--baseline", store, "--label", "same-server"]);
     expect(drift.stdout).toContain("/description:");
     expect(drift.code).toBe(1);
   });
 
-  it("refuses a bad id or action with one line and exit 2", () => {
-    expect(mcpConf(["sessions", "show", "../state"]).stderr).toBe(
+  it("refuses a bad id or action with one line and exit 2", async () => {
+    expect((await mcpConf(["sessions", "show", "../state"])).stderr).toBe(
       'mcp-conf: sessions show: "../state" is not a session id\n',
     );
-    const missing = mcpConf(["sessions", "show", "no-such-session"]);
+    const missing = await mcpConf(["sessions", "show", "no-such-session"]);
     expect([missing.code, missing.stderr]).toEqual([
       2,
       `mcp-conf: sessions show: no session "no-such-session" in ${sessions}; mcp-conf sessions ls lists them\n`,
     ]);
-    expect(mcpConf(["sessions", "show"]).code).toBe(2);
-    expect(mcpConf(["sessions", "rm"]).stderr).toBe(
+    expect((await mcpConf(["sessions", "show"])).code).toBe(2);
+    expect((await mcpConf(["sessions", "rm"])).stderr).toBe(
       'mcp-conf: sessions: unknown action "rm" (expected ls, show, prune)\n',
     );
-    expect(mcpConf(["sessions", "ls", "--yes"]).code).toBe(2);
+    expect((await mcpConf(["sessions", "ls", "--yes"])).code).toBe(2);
   });
 });
 
 describe("mcp-conf sessions prune", () => {
-  it("needs an age, and a well-formed one", () => {
-    expect(mcpConf(["sessions", "prune"]).stderr).toBe(
+  it("needs an age, and a well-formed one", async () => {
+    expect((await mcpConf(["sessions", "prune"])).stderr).toBe(
       "mcp-conf: sessions prune: say how old with --older-than (e.g. 30d, 72h)\n",
     );
-    const bad = mcpConf(["sessions", "prune", "--older-than", "a month"]);
+    const bad = await mcpConf(["sessions", "prune", "--older-than", "a month"]);
     expect([bad.code, bad.stderr]).toEqual([
       2,
       'mcp-conf: sessions prune: --older-than takes an age such as 30d, 72h or 1h30m, not "a month"\n',
     ]);
   });
 
-  it("lists what it would delete with --dry-run, and refuses to delete off a terminal without --yes", () => {
-    const dry = mcpConf(["sessions", "prune", "--older-than", "30d", "--dry-run"]);
+  it("lists what it would delete with --dry-run, and refuses to delete off a terminal without --yes", async () => {
+    const dry = await mcpConf(["sessions", "prune", "--older-than", "30d", "--dry-run"]);
     expect(dry.stdout).toMatch(
       new RegExp(`^would delete ${everything} \\(last written \\S+\\)\\nwould delete 1 session\\(s\\), \\d+ bytes\\n$`),
     );
     expect(dry.code).toBe(0);
-    const refused = mcpConf(["sessions", "prune", "--older-than", "30d"]);
+    const refused = await mcpConf(["sessions", "prune", "--older-than", "30d"]);
     expect([refused.code, refused.stderr]).toEqual([
       2,
       "mcp-conf: sessions prune: would delete 1 session(s); not on a terminal, so say --yes (or --dry-run to list them)\n",
@@ -147,10 +140,10 @@ describe("mcp-conf sessions prune", () => {
     expect(existsSync(join(sessions, `${everything}.jsonl`))).toBe(true);
   });
 
-  it("deletes the traces older than the age with --yes, and leaves baselines alone", () => {
+  it("deletes the traces older than the age with --yes, and leaves baselines alone", async () => {
     const baselines = join(home, "baselines");
-    expect(mcpConf(["baseline", everything]).code).toBe(0);
-    const run = mcpConf(["sessions", "prune", "--older-than", "30d", "--yes"]);
+    expect((await mcpConf(["baseline", everything])).code).toBe(0);
+    const run = await mcpConf(["sessions", "prune", "--older-than", "30d", "--yes"]);
     expect(run.stdout).toMatch(
       new RegExp(`^deleted ${everything} \\(last written \\S+\\)\\ndeleted 1 session\\(s\\), \\d+ bytes\\n$`),
     );

@@ -19,8 +19,8 @@ describe("docs/test.md", () => {
     expect(scenarios.filter((s) => !rows.has(s))).toEqual([]);
   }, 60_000);
 
-  it("documents only options the command has", () => {
-    const help = mcpConf(["test", "--help"]).stdout;
+  it("documents only options the command has", async () => {
+    const help = (await mcpConf(["test", "--help"])).stdout;
     const documented = [...doc.matchAll(/^\| `(--[a-z-]+)/gm)].map((m) => m[1]!);
     expect(documented.length).toBeGreaterThan(4);
     expect(documented.filter((option) => !help.includes(option))).toEqual([]);

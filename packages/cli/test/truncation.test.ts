@@ -22,8 +22,8 @@ interface JsonReport {
   requirements: Array<{ id: string; outcome: string; findings?: Array<{ check: string; detail: string }> }>;
 }
 
-function failures(trace: string): string[] {
-  const run = mcpConf(["validate", trace, "--format", "json"]);
+async function failures(trace: string): Promise<string[]> {
+  const run = await mcpConf(["validate", trace, "--format", "json"]);
   const report = JSON.parse(run.stdout) as JsonReport;
   return report.requirements
     .filter((r) => r.outcome === "fail" || r.outcome === "warn")
@@ -53,7 +53,7 @@ describe("a message cut at --max-message-bytes", () => {
     expect(cut).toHaveLength(1);
     // The SDK writes the id last, so only the method survives the cut; the id is kept when it comes first.
     expect(cut[0]).toMatchObject({ direction: "client-to-server", method: "tools/call" });
-    expect(failures(trace)).toEqual([]);
+    expect(await failures(trace)).toEqual([]);
   });
 
   describe("over HTTP", () => {
@@ -86,7 +86,7 @@ describe("a message cut at --max-message-bytes", () => {
       expect(written).toBeDefined();
       const trace = isAbsolute(written!) ? written! : join(dir.path, written!);
       expect(cutEvents(trace).map((e) => e.direction)).toEqual(["server-to-client"]);
-      expect(failures(trace)).toEqual([]);
+      expect(await failures(trace)).toEqual([]);
     });
   });
 });

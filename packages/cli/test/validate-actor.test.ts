@@ -55,28 +55,28 @@ beforeAll(async () => {
 afterAll(() => dir.remove());
 
 describe("validate --actor on a recorded initialize-only probe of server-everything", { timeout: 60_000 }, () => {
-  it("fails the client's missing notifications/initialized when both sides are judged, owed by the client", () => {
-    const run = mcpConf(["validate", trace]);
+  it("fails the client's missing notifications/initialized when both sides are judged, owed by the client", async () => {
+    const run = await mcpConf(["validate", trace]);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/ {2}FAIL {2}LIFE-\d{3} \(MUST\)\n {8}\[client\] .*notifications\/initialized/);
     expect(run.stdout).not.toMatch(/\[server\]/);
   });
 
-  it("fails nothing with --actor server, and lists the client's clauses as not applicable under --all", () => {
-    const run = mcpConf(["validate", "--actor", "server", trace]);
+  it("fails nothing with --actor server, and lists the client's clauses as not applicable under --all", async () => {
+    const run = await mcpConf(["validate", "--actor", "server", trace]);
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout).not.toContain("FAIL");
-    const all = mcpConf(["validate", "--actor", "server", "--all", trace]).stdout;
+    const all = (await mcpConf(["validate", "--actor", "server", "--all", trace])).stdout;
     expect(all).toMatch(/ {2}N\/A {3}LIFE-\d{3} \(MUST\)\n {8}binds the client, whose obligations were not judged/);
   });
 
-  it("gives JUnit without a failure and SARIF without an error result under --actor server", () => {
-    const junit = mcpConf(["validate", "--actor", "server", "--format", "junit", trace]);
+  it("gives JUnit without a failure and SARIF without an error result under --actor server", async () => {
+    const junit = await mcpConf(["validate", "--actor", "server", "--format", "junit", trace]);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@" }).parse(junit.stdout);
     expect(doc.testsuites["@failures"]).toBe("0");
-    const sarif = JSON.parse(mcpConf(["validate", "--actor", "server", "--format", "sarif", trace]).stdout);
+    const sarif = JSON.parse((await mcpConf(["validate", "--actor", "server", "--format", "sarif", trace])).stdout);
     expect(sarif.runs[0].results.filter((r: { level: string }) => r.level === "error")).toEqual([]);
-    const both = JSON.parse(mcpConf(["validate", "--format", "sarif", trace]).stdout);
+    const both = JSON.parse((await mcpConf(["validate", "--format", "sarif", trace])).stdout);
     const errors = both.runs[0].results.filter((r: { level: string }) => r.level === "error");
     expect(errors.length).toBeGreaterThan(0);
     for (const result of errors) expect(result.properties.owner).toBe("client");
@@ -88,8 +88,8 @@ describe("validate --actor on a recorded initialize-only probe of server-everyth
     expect(text).not.toContain("notifications/initialized");
   });
 
-  it("refuses an unknown --actor in one line", () => {
-    const run = mcpConf(["validate", "--actor", "gateway", trace]);
+  it("refuses an unknown --actor in one line", async () => {
+    const run = await mcpConf(["validate", "--actor", "gateway", trace]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('mcp-conf: validate: unknown actor "gateway" (expected server, client, both)\n');
   });

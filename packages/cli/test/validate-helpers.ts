@@ -1,12 +1,15 @@
 /**
- * Helpers for the CLI tests of `validate` and `requirements`: run the built `mcp-conf` binary as a real process,
- * and write small traces (a clean session, a failing one, malformed ones) to a temporary directory.
+ * Helpers for the CLI tests of `validate` and `requirements`: run `mcp-conf` in this process (`main(args, io)`, as
+ * `bin.ts` does) or, where the process itself is the point, as the built binary; and write small traces (a clean
+ * session, a failing one, malformed ones) to a temporary directory.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { main } from "../src/main.js";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const BIN = join(REPO_ROOT, "packages", "cli", "dist", "bin.js");
@@ -17,8 +20,59 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `mcp-conf ARGS` from the repository root, optionally feeding standard input and setting variables. */
-export function mcpConf(args: string[], stdin?: string, env: NodeJS.ProcessEnv = {}): CliRun {
+/** A stream that keeps what is written to it. */
+function collector(): { stream: Writable; text(): string } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    highWaterMark: 64 * 1024 * 1024,
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  return { stream, text: () => Buffer.concat(chunks).toString("utf8") };
+}
+
+/**
+ * Runs `mcp-conf ARGS` in this process, as `bin.ts` runs it (an internal error is one line and 70), in `cwd` (the
+ * repository root by default), optionally feeding standard input and setting variables (restored afterwards). Tests
+ * in a file run one after another, so changing this process's directory and environment for the run is safe.
+ */
+export async function mcpConf(
+  args: string[],
+  stdin?: string,
+  env: NodeJS.ProcessEnv = {},
+  cwd = REPO_ROOT,
+): Promise<CliRun> {
+  const stdout = collector();
+  const stderr = collector();
+  const saved = new Map<string, string | undefined>();
+  for (const [name, value] of Object.entries({ FORCE_COLOR: "0", ...env })) {
+    saved.set(name, process.env[name]);
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  const before = process.cwd();
+  process.chdir(cwd);
+  let code: number;
+  try {
+    const input = Readable.from(stdin === undefined || stdin === "" ? [] : [Buffer.from(stdin)], { objectMode: false });
+    code = await main(args, { stdin: input, stdout: stdout.stream, stderr: stderr.stream });
+  } catch (error) {
+    stderr.stream.write(`mcp-conf: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    code = 70;
+  } finally {
+    process.chdir(before);
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** Runs the built binary as a real process (`node dist/bin.js ARGS`): for what only a process shows. */
+export function mcpConfProcess(args: string[], stdin?: string, env: NodeJS.ProcessEnv = {}): CliRun {
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd: REPO_ROOT,
     input: stdin ?? "",

@@ -1,6 +1,7 @@
 /**
- * `mcp-conf validate` as a user runs it (the built binary, a real process): exit codes for every kind of trace,
- * one-line errors, standard input, several traces, and each format's output.
+ * `mcp-conf validate` as a user runs it, through `main(args, io)` in this process (the binary's own start-up is
+ * start-up.test.ts's): exit codes for every kind of trace, one-line errors, standard input, several traces, and each
+ * format's output.
  */
 import { readFileSync, rmSync } from "node:fs";
 import type { Report } from "@mcp-conf/validator";
@@ -38,67 +39,67 @@ function oneLine(stderr: string): string {
 }
 
 describe("mcp-conf validate: exit codes", () => {
-  it("exits 0 for a clean session and prints the text report", () => {
-    const run = mcpConf(["validate", t["clean.jsonl"]!]);
+  it("exits 0 for a clean session and prints the text report", async () => {
+    const run = await mcpConf(["validate", t["clean.jsonl"]!]);
     expect(run.stderr).toBe("");
     expect(run.stdout.startsWith("MCP trace validation — revision 2025-11-25\n")).toBe(true);
     expect(run.stdout).toContain("\nverdict: pass\n");
     expect(run.code).toBe(0);
   });
 
-  it("exits 0 for a session that only warns, and 1 under --strict", () => {
-    const run = mcpConf(["validate", TOOL_006]);
+  it("exits 0 for a session that only warns, and 1 under --strict", async () => {
+    const run = await mcpConf(["validate", TOOL_006]);
     expect(run.stdout).toContain("\nverdict: pass-with-warnings\n");
     expect(run.code).toBe(0);
-    expect(mcpConf(["validate", "--strict", TOOL_006]).code).toBe(1);
+    expect((await mcpConf(["validate", "--strict", TOOL_006])).code).toBe(1);
   });
 
-  it("exits 1 for a session that breaks a MUST", () => {
-    const run = mcpConf(["validate", t["failing.jsonl"]!]);
+  it("exits 1 for a session that breaks a MUST", async () => {
+    const run = await mcpConf(["validate", t["failing.jsonl"]!]);
     expect(run.stdout).toContain("\nverdict: fail\n");
     expect(run.code).toBe(1);
   });
 
-  it("exits 3 with one `line N:` line for a malformed trace", () => {
-    const run = mcpConf(["validate", t["malformed.jsonl"]!]);
+  it("exits 3 with one `line N:` line for a malformed trace", async () => {
+    const run = await mcpConf(["validate", t["malformed.jsonl"]!]);
     expect(oneLine(run.stderr)).toMatch(/^mcp-conf validate: .*malformed\.jsonl: line 4: /);
     expect(run.stdout).toBe("");
     expect(run.code).toBe(3);
-    const seq = mcpConf(["validate", t["bad-seq.jsonl"]!]);
+    const seq = await mcpConf(["validate", t["bad-seq.jsonl"]!]);
     expect(oneLine(seq.stderr)).toMatch(/bad-seq\.jsonl: line 3: /);
     expect(seq.code).toBe(3);
   });
 
-  it("applies --max-events and --max-line-bytes to each trace, as malformed-trace limits", () => {
-    const events = mcpConf(["validate", "--max-events", "2", t["clean.jsonl"]!]);
+  it("applies --max-events and --max-line-bytes to each trace, as malformed-trace limits", async () => {
+    const events = await mcpConf(["validate", "--max-events", "2", t["clean.jsonl"]!]);
     expect(oneLine(events.stderr)).toMatch(/clean\.jsonl: line 3: .*maxEvents/);
     expect(events.code).toBe(3);
-    const bytes = mcpConf(["validate", "--max-line-bytes", "100", t["clean.jsonl"]!]);
+    const bytes = await mcpConf(["validate", "--max-line-bytes", "100", t["clean.jsonl"]!]);
     expect(oneLine(bytes.stderr)).toMatch(/clean\.jsonl: line 1: .*maxLineBytes/);
     expect(bytes.code).toBe(3);
-    const bad = mcpConf(["validate", "--max-events", "0", t["clean.jsonl"]!]);
+    const bad = await mcpConf(["validate", "--max-events", "0", t["clean.jsonl"]!]);
     expect(oneLine(bad.stderr)).toBe('mcp-conf: validate: --max-events takes a positive integer, not "0"');
     expect(bad.code).toBe(2);
   });
 
-  it("exits 2 for an empty or lifecycle-only trace: a failed capture judged nothing", () => {
+  it("exits 2 for an empty or lifecycle-only trace: a failed capture judged nothing", async () => {
     for (const name of ["empty.jsonl", "lifecycle.jsonl"]) {
-      const run = mcpConf(["validate", t[name]!]);
+      const run = await mcpConf(["validate", t[name]!]);
       expect(oneLine(run.stderr)).toMatch(new RegExp(`^mcp-conf validate: .*${name} judged nothing: `));
       expect(run.stdout).toBe("");
       expect(run.code).toBe(2);
     }
   });
 
-  it("exits 2 for a trace that declares no revision, and judges it with --revision", () => {
-    const run = mcpConf(["validate", t["undeclared.jsonl"]!]);
+  it("exits 2 for a trace that declares no revision, and judges it with --revision", async () => {
+    const run = await mcpConf(["validate", t["undeclared.jsonl"]!]);
     expect(oneLine(run.stderr)).toContain("declares no protocol version");
     expect(run.code).toBe(2);
-    const forced = mcpConf(["validate", "--revision", "2025-11-25", t["undeclared.jsonl"]!]);
+    const forced = await mcpConf(["validate", "--revision", "2025-11-25", t["undeclared.jsonl"]!]);
     expect(forced.stdout).toContain("MCP trace validation — revision 2025-11-25");
   });
 
-  it("exits 2 with one line for bad invocations", () => {
+  it("exits 2 with one line for bad invocations", async () => {
     const cases: [string[], RegExp][] = [
       [["validate"], /^mcp-conf: /],
       [["validate", "--format", "xml", t["clean.jsonl"]!], /unknown format "xml"/],
@@ -112,32 +113,32 @@ describe("mcp-conf validate: exit codes", () => {
       [["validate", "--bogus", t["clean.jsonl"]!], /^mcp-conf: Unknown argument: bogus$/],
     ];
     for (const [args, message] of cases) {
-      const run = mcpConf(args);
+      const run = await mcpConf(args);
       expect(oneLine(run.stderr), args.join(" ")).toMatch(message);
       expect(run.code, args.join(" ")).toBe(2);
     }
   });
 
-  it("exits with the worst code of several traces and still judges the others", () => {
-    const run = mcpConf(["validate", t["clean.jsonl"]!, t["malformed.jsonl"]!, t["failing.jsonl"]!]);
+  it("exits with the worst code of several traces and still judges the others", async () => {
+    const run = await mcpConf(["validate", t["clean.jsonl"]!, t["malformed.jsonl"]!, t["failing.jsonl"]!]);
     expect(run.code).toBe(3);
     expect(run.stdout.match(/^MCP trace validation/gm)).toHaveLength(2);
     expect(run.stdout).toMatch(/\nverdict: pass\n.*--all lists every requirement\n\nMCP trace validation/);
-    expect(mcpConf(["validate", t["clean.jsonl"]!, t["failing.jsonl"]!]).code).toBe(1);
-    expect(mcpConf(["validate", t["failing.jsonl"]!, t["empty.jsonl"]!]).code).toBe(2);
+    expect((await mcpConf(["validate", t["clean.jsonl"]!, t["failing.jsonl"]!])).code).toBe(1);
+    expect((await mcpConf(["validate", t["failing.jsonl"]!, t["empty.jsonl"]!])).code).toBe(2);
   });
 });
 
 describe("mcp-conf validate: input and formats", () => {
-  it("reads standard input for -", () => {
-    const run = mcpConf(["validate", "-", "--format", "json"], readFileSync(`${REPO_ROOT}/${TOOL_006}`, "utf8"));
+  it("reads standard input for -", async () => {
+    const run = await mcpConf(["validate", "-", "--format", "json"], readFileSync(`${REPO_ROOT}/${TOOL_006}`, "utf8"));
     const report = JSON.parse(run.stdout);
     expect(report.requirements.find((r: { id: string }) => r.id === "TOOL-006").outcome).toBe("warn");
     expect(run.code).toBe(0);
   });
 
-  it("names standard input in its one-line errors", () => {
-    const run = mcpConf(["validate", "-"], "not json\n");
+  it("names standard input in its one-line errors", async () => {
+    const run = await mcpConf(["validate", "-"], "not json\n");
     expect(oneLine(run.stderr)).toMatch(/^mcp-conf validate: standard input: line 1: /);
     expect(run.code).toBe(3);
   });
@@ -147,21 +148,21 @@ describe("mcp-conf validate: input and formats", () => {
     ["json", "json"],
     ["junit", "junit.xml"],
     ["sarif", "sarif"],
-  ])("prints the corpus golden byte for byte in %s for the seed's tool-006 trace", (format, extension) => {
+  ])("prints the corpus golden byte for byte in %s for the seed's tool-006 trace", async (format, extension) => {
     const golden = readFileSync(`${REPO_ROOT}/corpus/2025-11-25/golden/tool-006-name-charset.${extension}`, "utf8");
     // The goldens pin the complete report: --all in text (the other formats are always complete).
-    expect(mcpConf(["validate", "--all", "--format", format, TOOL_006]).stdout).toBe(golden);
+    expect((await mcpConf(["validate", "--all", "--format", format, TOOL_006])).stdout).toBe(golden);
   });
 
-  it("writes one JUnit document with a testsuite per trace", () => {
-    const run = mcpConf(["validate", "--format", "junit", TOOL_006, t["clean.jsonl"]!]);
+  it("writes one JUnit document with a testsuite per trace", async () => {
+    const run = await mcpConf(["validate", "--format", "junit", TOOL_006, t["clean.jsonl"]!]);
     expect(XMLValidator.validate(run.stdout)).toBe(true);
     expect(run.stdout.match(/<testsuite /g)).toHaveLength(2);
     expect(run.stdout).toContain('<testcase name="TOOL-006" classname="TOOL">');
   });
 
-  it("locates SARIF results at the trace line of the event they name", () => {
-    const run = mcpConf(["validate", "--format", "sarif", TOOL_006]);
+  it("locates SARIF results at the trace line of the event they name", async () => {
+    const run = await mcpConf(["validate", "--format", "sarif", TOOL_006]);
     const log = JSON.parse(run.stdout);
     const result = log.runs[0].results.find((r: { ruleId: string }) => r.ruleId === "TOOL-006");
     expect(result.locations[0].physicalLocation).toEqual({
@@ -187,13 +188,13 @@ describe("exit code of a report", () => {
 });
 
 describe("mcp-conf requirements", () => {
-  it("prints the latest revision's registry as JSON by default: {revision, requirements}", () => {
-    const latest = JSON.parse(mcpConf(["requirements", "--format", "json"]).stdout);
+  it("prints the latest revision's registry as JSON by default: {revision, requirements}", async () => {
+    const latest = JSON.parse((await mcpConf(["requirements", "--format", "json"])).stdout);
     expect(latest.revision).toBe("2026-07-28");
     expect(latest.requirements.find((r: { id: string }) => r.id === "TOOL-006").source.url).toBe(
       "https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names",
     );
-    const run = mcpConf(["requirements", "--revision", "2025-11-25", "--format", "json"]);
+    const run = await mcpConf(["requirements", "--revision", "2025-11-25", "--format", "json"]);
     expect(run.code).toBe(0);
     const doc = JSON.parse(run.stdout);
     expect(Object.keys(doc)).toEqual(["revision", "requirements"]);
@@ -204,11 +205,11 @@ describe("mcp-conf requirements", () => {
     expect(tool006.checks).toContain("tool.name-charset");
   });
 
-  it("prints one text block per requirement with its quote, URL and how it is judged", () => {
-    const run = mcpConf(["requirements", "--revision", "2025-11-25"]);
+  it("prints one text block per requirement with its quote, URL and how it is judged", async () => {
+    const run = await mcpConf(["requirements", "--revision", "2025-11-25"]);
     expect(run.code).toBe(0);
     const blocks = run.stdout.trimEnd().split("\n\n");
-    const json = JSON.parse(mcpConf(["requirements", "--revision", "2025-11-25", "--format", "json"]).stdout);
+    const json = JSON.parse((await mcpConf(["requirements", "--revision", "2025-11-25", "--format", "json"])).stdout);
     expect(blocks).toHaveLength(json.requirements.length + 1);
     const block = blocks.find((b) => b.startsWith("TOOL-006 "))!;
     expect(block).toBe(
@@ -222,12 +223,12 @@ describe("mcp-conf requirements", () => {
     expect(blocks.some((b) => /\n {2}excluded: /.test(b))).toBe(true);
   });
 
-  it("exits 2 with one line for an unknown revision or format", () => {
+  it("exits 2 with one line for an unknown revision or format", async () => {
     for (const args of [
       ["requirements", "--revision", "2024-01-01"],
       ["requirements", "--format", "yaml"],
     ]) {
-      const run = mcpConf(args);
+      const run = await mcpConf(args);
       expect(oneLine(run.stderr)).toMatch(/^mcp-conf: requirements: unknown (revision|format)/);
       expect(run.code).toBe(2);
     }

@@ -75,8 +75,8 @@ describe("watch --otlp", () => {
     expect(stderr).toMatch(/mcp-conf watch: otlp: 0 span\(s\) exported, \d+ dropped, \d+ failed \(/);
   });
 
-  it("refuses a bad collector URL in one line before anything starts", () => {
-    const result = mcpConf(["watch", "--otlp", "ftp://collector", "stdio", "--", "cat"]);
+  it("refuses a bad collector URL in one line before anything starts", async () => {
+    const result = await mcpConf(["watch", "--otlp", "ftp://collector", "stdio", "--", "cat"]);
     expect(result.code).toBe(2);
     expect(result.stderr.split("\n")).toHaveLength(2);
     expect(result.stderr).toMatch(/^mcp-conf: watch: /);

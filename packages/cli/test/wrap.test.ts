@@ -19,7 +19,7 @@ import { join } from "node:path";
 import jsonc from "jsonc-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { EVERYTHING, sdk, tempDir } from "./record-helpers.js";
-import { mcpConf } from "./validate-helpers.js";
+import { mcpConf, mcpConfProcess } from "./validate-helpers.js";
 
 const dir = tempDir();
 afterAll(() => dir.remove());
@@ -43,9 +43,10 @@ describe("wrap a Claude Desktop entry, run it as the desktop app would, unwrap i
   const config = join(dir.path, "claude_desktop_config.json");
   const home = join(dir.path, "home");
 
-  it("rewrites only that entry, with a backup beside the file", () => {
+  it("rewrites only that entry, with a backup beside the file", async () => {
     writeFileSync(config, CONFIG);
-    const run = mcpConf(["wrap", "everything", "--config", config]);
+    // A real process: the entry it writes starts this very binary (`process.argv[1]`).
+    const run = mcpConfProcess(["wrap", "everything", "--config", config]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe(
       `mcp-conf wrap: wrapped everything in ${config} (backup: ${config}.mcp-conf-backup); restart claude-desktop to apply\n`,
@@ -55,7 +56,7 @@ describe("wrap a Claude Desktop entry, run it as the desktop app would, unwrap i
     const changed = text.split("\r\n").filter((line, i) => line !== CONFIG.split("\r\n")[i]);
     expect(changed.length).toBeGreaterThan(0);
     expect(changed.every((line) => /^ {12}"(command|args)": /.test(line))).toBe(true);
-    expect(mcpConf(["wrap", "everything", "--config", config]).stderr).toBe(
+    expect((await mcpConf(["wrap", "everything", "--config", config])).stderr).toBe(
       "mcp-conf wrap: everything is already wrapped\n",
     );
     expect(readFileSync(config, "utf8")).toBe(text);
@@ -87,43 +88,43 @@ describe("wrap a Claude Desktop entry, run it as the desktop app would, unwrap i
     const sessions = join(home, ".local", "state", "mcp-conf", "sessions");
     const traces = readdirSync(sessions).filter((name) => name.endsWith(".jsonl"));
     expect(traces).toHaveLength(1);
-    const judged = mcpConf(["validate", join(sessions, traces[0]!), "-f", "json"]);
+    const judged = await mcpConf(["validate", join(sessions, traces[0]!), "-f", "json"]);
     const report = JSON.parse(judged.stdout) as { requirements: { outcome: string }[] };
     expect(report.requirements.filter((row) => row.outcome === "pass").length).toBeGreaterThan(10);
   });
 
-  it("unwrap restores the original file byte for byte", () => {
-    const run = mcpConf(["unwrap", "everything", "--config", config]);
+  it("unwrap restores the original file byte for byte", async () => {
+    const run = await mcpConf(["unwrap", "everything", "--config", config]);
     expect(run.code, run.stderr).toBe(0);
     expect(readFileSync(config, "utf8")).toBe(CONFIG);
-    expect(mcpConf(["unwrap", "--all", "--config", config]).stderr).toBe(
+    expect((await mcpConf(["unwrap", "--all", "--config", config])).stderr).toBe(
       `mcp-conf unwrap: nothing to unwrap in ${config}\n`,
     );
   });
 
-  it("--dry-run prints the rewritten entries and changes nothing", () => {
+  it("--dry-run prints the rewritten entries and changes nothing", async () => {
     const before = readFileSync(config, "utf8");
-    const run = mcpConf(["wrap", "--all", "--dry-run", "--config", config]);
+    const run = await mcpConf(["wrap", "--all", "--dry-run", "--config", config]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('"filesystem": { "command": ');
     expect(run.stdout).toContain('"watch", "stdio", "--", "npx", "-y"');
     expect(readFileSync(config, "utf8")).toBe(before);
   });
 
-  it("refuses, in one line and with exit 2, a missing file, a missing server and a server with a URL", () => {
-    const missing = mcpConf(["wrap", "x", "--config", join(dir.path, "none.json")]);
+  it("refuses, in one line and with exit 2, a missing file, a missing server and a server with a URL", async () => {
+    const missing = await mcpConf(["wrap", "x", "--config", join(dir.path, "none.json")]);
     expect(missing).toMatchObject({
       code: 2,
       stderr: `mcp-conf: wrap: ${join(dir.path, "none.json")}: no such file or directory\n`,
     });
-    const unknown = mcpConf(["wrap", "nope", "--config", config]);
+    const unknown = await mcpConf(["wrap", "nope", "--config", config]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
       `mcp-conf: wrap: ${config}: no server "nope" in "mcpServers" (it has "filesystem", "everything")\n`,
     );
     const http = join(dir.path, "cursor.json");
     copyFileSync(join(import.meta.dirname, "fixtures", "client-configs", "cursor.json"), http);
-    const remote = mcpConf(["wrap", "remote", "--client", "cursor", "--config", http]);
+    const remote = await mcpConf(["wrap", "remote", "--client", "cursor", "--config", http]);
     expect(remote.code).toBe(2);
     expect(remote.stderr).toMatch(
       /^mcp-conf: wrap: .*: "remote" is an HTTP server; put `mcp-conf watch http --upstream URL` in front of it/,

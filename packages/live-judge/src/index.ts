@@ -10,7 +10,17 @@ export { findingsOfReport } from "./attribution.js";
 export { exchangesCompletedBy } from "./exchanges.js";
 /** The lines a live session prints (seed 000's layout). */
 export { DEFAULT_PREFIX, formatFinding, formatTally, formatWithdrawn } from "./format.js";
-/** Start a judge thread for a session; feed it events; close it for the report and the withdrawn findings. */
-export { LiveJudge, type LiveJudgeOptions, type LivePass, type LiveSummary, startLiveJudge } from "./live-judge.js";
+/**
+ * Start a judge thread for a session; feed it events; close it for the report and the withdrawn findings. A
+ * `JudgeThread` judges sessions one after another on one thread.
+ */
+export {
+  JudgeThread,
+  LiveJudge,
+  type LiveJudgeOptions,
+  type LivePass,
+  type LiveSummary,
+  startLiveJudge,
+} from "./live-judge.js";
 /** A finding as it counts against one requirement, and the running tally. */
 export type { LiveFinding, Tally } from "./protocol.js";

@@ -45,8 +45,12 @@ export interface LiveSummary {
  */
 const HAND_OVER_MS = 4;
 
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+
 export class LiveJudge {
   private readonly worker: Worker;
+  /** Whether the thread is this session's alone (ended with it) or a `JudgeThread`'s (kept for the next). */
+  private readonly ownsWorker: boolean;
   private pending: TraceEvent[] = [];
   private flushScheduled = false;
   private readonly printed = new Map<string, LiveFinding>();
@@ -58,8 +62,17 @@ export class LiveJudge {
   readonly ready: Promise<void> = new Promise((resolve) => {
     this.resolveReady = resolve;
   });
+  private readonly onMessage = (message: FromWorker) => this.receive(message);
+  private readonly onWorkerError = (error: Error) => {
+    this.options.onError?.(error.message);
+    this.resolveDone?.({ type: "done", all: [], error: error.message, exchanges: this.tally.exchanges, busyMs: 0 });
+  };
 
-  constructor(private readonly options: LiveJudgeOptions = {}) {
+  /** A session on a thread of its own, or on `thread` (a `JudgeThread`'s, idle: its last session is closed). */
+  constructor(
+    private readonly options: LiveJudgeOptions = {},
+    thread?: { worker: Worker; ready: Promise<void> },
+  ) {
     const workerOptions: WorkerOptions = {};
     if (options.revision !== undefined) workerOptions.revision = options.revision;
     if (options.trace !== undefined) workerOptions.trace = options.trace;
@@ -68,13 +81,15 @@ export class LiveJudge {
     if (options.actor !== undefined) workerOptions.actor = options.actor;
     if (options.reportRows !== undefined) workerOptions.reportRows = options.reportRows;
     if (options.color !== undefined) workerOptions.color = options.color;
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: workerOptions });
+    this.ownsWorker = thread === undefined;
+    this.worker = thread?.worker ?? new Worker(WORKER_URL, { workerData: workerOptions });
     this.worker.unref();
-    this.worker.on("message", (message: FromWorker) => this.receive(message));
-    this.worker.on("error", (error) => {
-      this.options.onError?.(error.message);
-      this.resolveDone?.({ type: "done", all: [], error: error.message, exchanges: this.tally.exchanges, busyMs: 0 });
-    });
+    this.worker.on("message", this.onMessage);
+    this.worker.on("error", this.onWorkerError);
+    if (thread !== undefined) {
+      this.post({ type: "start", options: workerOptions });
+      void thread.ready.then(() => this.resolveReady?.());
+    }
   }
 
   /** Hands one event to the judge. Never blocks, never throws. */
@@ -146,7 +161,10 @@ export class LiveJudge {
   }
 
   private async summarise(done: Extract<FromWorker, { type: "done" }>): Promise<LiveSummary> {
-    await this.worker.terminate();
+    this.worker.off("message", this.onMessage);
+    this.worker.off("error", this.onWorkerError);
+    if (this.ownsWorker) await this.worker.terminate();
+    else this.worker.unref();
     const inReport = new Set(done.all.map((finding) => findingKey(finding.requirement, finding)));
     const endFindings = done.all.filter((finding) => !this.printed.has(findingKey(finding.requirement, finding)));
     const withdrawn = [...this.printed].filter(([key]) => !inReport.has(key)).map(([, finding]) => finding);
@@ -164,4 +182,36 @@ export class LiveJudge {
 /** Starts a judge thread for one live session. */
 export function startLiveJudge(options: LiveJudgeOptions = {}): LiveJudge {
   return new LiveJudge(options);
+}
+
+/**
+ * One judge thread for sessions judged one after another (each `session` once the one before is closed): the
+ * thread loads the validator once instead of once per session. `close()` ends the thread.
+ */
+export class JudgeThread {
+  private readonly worker = new Worker(WORKER_URL, { workerData: null });
+  private current: LiveJudge | undefined;
+  private resolveReady: (() => void) | undefined;
+  /** Resolves once the thread has loaded the validator. */
+  readonly ready: Promise<void> = new Promise((resolve) => {
+    this.resolveReady = resolve;
+  });
+
+  constructor() {
+    this.worker.unref();
+    this.worker.once("message", () => this.resolveReady?.());
+  }
+
+  /** Starts the next session on this thread, closing the one before first if it is still open. */
+  async session(options: LiveJudgeOptions = {}): Promise<LiveJudge> {
+    if (this.current !== undefined) await this.current.close();
+    this.current = new LiveJudge(options, { worker: this.worker, ready: this.ready });
+    return this.current;
+  }
+
+  /** Ends the thread (after the current session's summary, if one is open). */
+  async close(): Promise<void> {
+    await this.current?.close();
+    await this.worker.terminate();
+  }
 }

@@ -45,6 +45,8 @@ export interface WorkerOptions {
 }
 
 export type ToWorker =
+  /** The next session on a thread kept for several, after the one before is done. */
+  | { type: "start"; options: WorkerOptions }
   | { type: "events"; events: TraceEvent[] }
   /** Observations lost elsewhere (the trace file, the spans) that leave no gap in the seq the judge sees. */
   | { type: "lost"; count: number }

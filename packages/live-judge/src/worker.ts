@@ -5,6 +5,8 @@
  * earns a quarter millisecond of judging, a pass spends what it took, and when the budget is spent the next pass
  * waits until it is earned back (at most `BURST_MS` can be saved up, so a cold start is absorbed without a long
  * pause). If the session outruns the judge, events queue up here and findings lag — the session never waits.
+ * One session at a time: the first starts with the thread (its options as `workerData`), each later one with a
+ * `start` message once the one before is done, so sessions judged one after another load the validator once.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { TraceEvent } from "@mcp-conf/trace-format";
@@ -15,148 +17,163 @@ import type { FromWorker, LiveFinding, ToWorker, WorkerOptions } from "./protoco
 
 const port = parentPort;
 if (!port) throw new Error("the live judge's worker must run in a worker thread");
-const options = workerData as WorkerOptions;
-/** Judging ms earned per ms of wall time: 1/(1+pacing), a quarter of a core by default. */
-const share = 1 / (1 + (options.pacing ?? 3));
 const BURST_MS = 250;
 /** A pass with no new finding reports the exchange count at most this often (for a terminal's tally). */
 const TALLY_EVERY_MS = 100;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-const judge: Judge = createJudge({
-  ...(options.revision === undefined ? {} : { revision: options.revision }),
-  ...(options.actor === undefined ? {} : { actor: options.actor }),
-});
-let attribution: Attribution | undefined;
-const posted = new Set<string>();
-let seen = 0;
-let exchanges = 0;
-let lastSeq = -1;
-let busyMs = 0;
-let broken: string | undefined;
-
-const queue: TraceEvent[] = [];
-let finishing = false;
-let scheduled = false;
-let budgetMs = BURST_MS;
-let budgetAt = performance.now();
-let lastPost = 0;
-let postedExchanges = 0;
-let tallyTimer: ReturnType<typeof setTimeout> | undefined;
-
 const send = (message: FromWorker) => port.postMessage(message);
+
+/** One session's judging: its engine, what it has posted, its queue and its budget. */
+class Session {
+  /** Judging ms earned per ms of wall time: 1/(1+pacing), a quarter of a core by default. */
+  private readonly share: number;
+  private readonly judge: Judge;
+  private attribution: Attribution | undefined;
+  private readonly posted = new Set<string>();
+  private seen = 0;
+  private exchanges = 0;
+  private lastSeq = -1;
+  private busyMs = 0;
+  private broken: string | undefined;
+  private readonly queue: TraceEvent[] = [];
+  private finishing = false;
+  private scheduled = false;
+  private budgetMs = BURST_MS;
+  private budgetAt = performance.now();
+  private lastPost = 0;
+  private postedExchanges = 0;
+  private tallyTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly options: WorkerOptions) {
+    this.share = 1 / (1 + (options.pacing ?? 3));
+    this.judge = createJudge({
+      ...(options.revision === undefined ? {} : { revision: options.revision }),
+      ...(options.actor === undefined ? {} : { actor: options.actor }),
+    });
+  }
+
+  receive(message: Exclude<ToWorker, { type: "start" }>): void {
+    if (message.type === "events") {
+      for (const event of message.events) this.queue.push(event);
+    } else if (message.type === "lost") {
+      this.judge.lost(message.count);
+    } else {
+      this.finishing = true;
+    }
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const now = performance.now();
+    this.budgetMs = Math.min(BURST_MS, this.budgetMs + (now - this.budgetAt) * this.share);
+    this.budgetAt = now;
+    setTimeout(() => this.run(), this.budgetMs >= 0 ? 0 : -this.budgetMs / this.share);
+  }
+
+  private run(): void {
+    this.scheduled = false;
+    if (this.queue.length > 0) this.pass();
+    if (this.queue.length > 0) this.schedule();
+    else if (this.finishing) this.done();
+  }
+
+  private pass(): void {
+    const started = performance.now();
+    const batch = this.queue.splice(0, this.queue.length);
+    const fresh: LiveFinding[] = [];
+    for (const event of batch) {
+      this.exchanges += exchangesCompletedBy(event);
+      this.lastSeq = event.seq;
+      if (this.broken === undefined) this.observe(event);
+    }
+    if (this.broken === undefined) this.collect(fresh);
+    if (this.options.slowPassMs) Atomics.wait(sleeper, 0, 0, this.options.slowPassMs);
+    const now = performance.now();
+    const took = now - started;
+    this.busyMs += took;
+    this.budgetMs -= took;
+    if (fresh.length > 0 || (this.exchanges !== this.postedExchanges && now - this.lastPost >= TALLY_EVERY_MS)) {
+      this.post(fresh);
+    } else if (this.exchanges !== this.postedExchanges) {
+      this.tallyTimer ??= setTimeout(() => this.post([]), TALLY_EVERY_MS);
+    }
+  }
+
+  private post(findings: LiveFinding[]): void {
+    if (this.tallyTimer) clearTimeout(this.tallyTimer);
+    this.tallyTimer = undefined;
+    this.lastPost = performance.now();
+    this.postedExchanges = this.exchanges;
+    send({ type: "pass", findings, exchanges: this.exchanges, lastSeq: this.lastSeq, busyMs: this.busyMs });
+  }
+
+  private observe(event: TraceEvent): void {
+    try {
+      this.judge.observe(event);
+    } catch (error) {
+      this.broken = error instanceof Error ? error.message : String(error);
+      send({ type: "error", message: this.broken });
+    }
+  }
+
+  /** Findings new since the last pass, attributed to the requirements they count against now. */
+  private collect(into: LiveFinding[]): void {
+    const findings = this.judge.findings();
+    if (findings.length === this.seen || !this.judge.registry || !this.judge.facts) return;
+    this.attribution ??= new Attribution(this.judge.registry, this.options.actor);
+    for (; this.seen < findings.length; this.seen++) {
+      for (const live of this.attribution.attribute(findings[this.seen]!, this.judge.facts)) {
+        const key = findingKey(live.requirement, live);
+        if (this.posted.has(key)) continue;
+        this.posted.add(key);
+        into.push(live);
+      }
+    }
+  }
+
+  private done(): void {
+    if (this.tallyTimer) clearTimeout(this.tallyTimer);
+    const started = performance.now();
+    const { options, exchanges } = this;
+    let message: FromWorker;
+    try {
+      if (this.broken !== undefined) throw new Error(this.broken);
+      const report = this.judge.finish();
+      this.attribution ??= new Attribution(this.judge.registry!, options.actor);
+      message = {
+        type: "done",
+        all: this.attribution.fromReport(report),
+        report,
+        reportText: renderReport(report, "text", {
+          ...(options.trace === undefined ? {} : { trace: options.trace }),
+          rows: options.reportRows ?? "all",
+          color: options.color === true,
+        }),
+        exchanges,
+        busyMs: 0,
+      };
+    } catch (error) {
+      message = {
+        type: "done",
+        all: [],
+        error: error instanceof Error ? error.message : String(error),
+        exchanges,
+        busyMs: 0,
+      };
+    }
+    message.busyMs = this.busyMs + (performance.now() - started);
+    send(message);
+  }
+}
+
+let session: Session | undefined =
+  workerData === undefined || workerData === null ? undefined : new Session(workerData as WorkerOptions);
 send({ type: "ready" });
 
 port.on("message", (message: ToWorker) => {
-  if (message.type === "events") {
-    for (const event of message.events) queue.push(event);
-  } else if (message.type === "lost") {
-    judge.lost(message.count);
-  } else {
-    finishing = true;
-  }
-  schedule();
+  if (message.type === "start") session = new Session(message.options);
+  else session?.receive(message);
 });
-
-function schedule(): void {
-  if (scheduled) return;
-  scheduled = true;
-  const now = performance.now();
-  budgetMs = Math.min(BURST_MS, budgetMs + (now - budgetAt) * share);
-  budgetAt = now;
-  setTimeout(run, budgetMs >= 0 ? 0 : -budgetMs / share);
-}
-
-function run(): void {
-  scheduled = false;
-  if (queue.length > 0) pass();
-  if (queue.length > 0) schedule();
-  else if (finishing) done();
-}
-
-function pass(): void {
-  const started = performance.now();
-  const batch = queue.splice(0, queue.length);
-  const fresh: LiveFinding[] = [];
-  for (const event of batch) {
-    exchanges += exchangesCompletedBy(event);
-    lastSeq = event.seq;
-    if (broken === undefined) observe(event);
-  }
-  if (broken === undefined) collect(fresh);
-  if (options.slowPassMs) Atomics.wait(sleeper, 0, 0, options.slowPassMs);
-  const now = performance.now();
-  const took = now - started;
-  busyMs += took;
-  budgetMs -= took;
-  if (fresh.length > 0 || (exchanges !== postedExchanges && now - lastPost >= TALLY_EVERY_MS)) {
-    post(fresh);
-  } else if (exchanges !== postedExchanges) {
-    tallyTimer ??= setTimeout(() => post([]), TALLY_EVERY_MS);
-  }
-}
-
-function post(findings: LiveFinding[]): void {
-  if (tallyTimer) clearTimeout(tallyTimer);
-  tallyTimer = undefined;
-  lastPost = performance.now();
-  postedExchanges = exchanges;
-  send({ type: "pass", findings, exchanges, lastSeq, busyMs });
-}
-
-function observe(event: TraceEvent): void {
-  try {
-    judge.observe(event);
-  } catch (error) {
-    broken = error instanceof Error ? error.message : String(error);
-    send({ type: "error", message: broken });
-  }
-}
-
-/** Findings new since the last pass, attributed to the requirements they count against now. */
-function collect(into: LiveFinding[]): void {
-  const findings = judge.findings();
-  if (findings.length === seen || !judge.registry || !judge.facts) return;
-  attribution ??= new Attribution(judge.registry, options.actor);
-  for (; seen < findings.length; seen++) {
-    for (const live of attribution.attribute(findings[seen]!, judge.facts)) {
-      const key = findingKey(live.requirement, live);
-      if (posted.has(key)) continue;
-      posted.add(key);
-      into.push(live);
-    }
-  }
-}
-
-function done(): void {
-  if (tallyTimer) clearTimeout(tallyTimer);
-  const started = performance.now();
-  let message: FromWorker;
-  try {
-    if (broken !== undefined) throw new Error(broken);
-    const report = judge.finish();
-    attribution ??= new Attribution(judge.registry!, options.actor);
-    message = {
-      type: "done",
-      all: attribution.fromReport(report),
-      report,
-      reportText: renderReport(report, "text", {
-        ...(options.trace === undefined ? {} : { trace: options.trace }),
-        rows: options.reportRows ?? "all",
-        color: options.color === true,
-      }),
-      exchanges,
-      busyMs: 0,
-    };
-  } catch (error) {
-    message = {
-      type: "done",
-      all: [],
-      error: error instanceof Error ? error.message : String(error),
-      exchanges,
-      busyMs: 0,
-    };
-  }
-  message.busyMs = busyMs + (performance.now() - started);
-  send(message);
-}
