@@ -102,17 +102,17 @@ describe("open TRACE", { timeout: 120_000 }, () => {
     expect(await served.exited).toBe(0);
   });
 
-  it("says in one line what is wrong with the invocation or the trace", () => {
+  it("says in one line what is wrong with the invocation or the trace", async () => {
     const dir = tempDir();
     const malformed = join(dir, "malformed.jsonl");
     writeFileSync(malformed, "{not json\n");
-    const missing = mcpConf(["open", join(dir, "missing.jsonl")]);
+    const missing = await mcpConf(["open", join(dir, "missing.jsonl")]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^mcp-conf: open: \S+missing\.jsonl: no such file or directory\n$/);
-    const bad = mcpConf(["open", malformed]);
+    const bad = await mcpConf(["open", malformed]);
     expect(bad.code).toBe(3);
     expect(bad.stderr).toMatch(/^mcp-conf: open: \S+malformed\.jsonl: line 1: invalid JSON/);
-    const port = mcpConf(["open", malformed, "--port", "70000"]);
+    const port = await mcpConf(["open", malformed, "--port", "70000"]);
     expect(port.code).toBe(2);
     expect(port.stderr).toBe('mcp-conf: open: --port takes a port number (0-65535), not "70000"\n');
   });

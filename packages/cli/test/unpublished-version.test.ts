@@ -25,48 +25,57 @@ describe("validate: a server answering an unpublished protocol version", () => {
     ["2025-03-26", "2099-01-01"],
     ["2025-06-18", "2099-01-01"],
     ["2025-11-25", "1.0"],
-  ])("is judged at %s, the client's version, with LIFE-010 failed and a note in the header", (revision, answered) => {
-    const run = mcpConf(["validate", trace(revision)]);
-    expect(run.code, run.stderr).toBe(1);
-    const lines = run.stdout.split("\n");
-    expect(lines[0]).toBe(`MCP trace validation — revision ${revision}`);
-    expect(lines[2]).toBe(`note: ${note(answered, revision)}`);
-    const fail = lines.indexOf("  FAIL  LIFE-010 (MUST)");
-    expect(fail, run.stdout).toBeGreaterThan(0);
-    expect(lines[fail + 1]).toMatch(`[server] seq 2: the initialize result names protocolVersion "${answered}"`);
-    expect(run.stdout).toMatch(/^totals: \d+ pass, 1 fail, /m);
-  });
+  ])(
+    "is judged at %s, the client's version, with LIFE-010 failed and a note in the header",
+    async (revision, answered) => {
+      const run = await mcpConf(["validate", trace(revision)]);
+      expect(run.code, run.stderr).toBe(1);
+      const lines = run.stdout.split("\n");
+      expect(lines[0]).toBe(`MCP trace validation — revision ${revision}`);
+      expect(lines[2]).toBe(`note: ${note(answered, revision)}`);
+      const fail = lines.indexOf("  FAIL  LIFE-010 (MUST)");
+      expect(fail, run.stdout).toBeGreaterThan(0);
+      expect(lines[fail + 1]).toMatch(`[server] seq 2: the initialize result names protocolVersion "${answered}"`);
+      expect(run.stdout).toMatch(/^totals: \d+ pass, 1 fail, /m);
+    },
+  );
 
-  it("says so in JSON, JUnit and SARIF too", () => {
+  it("says so in JSON, JUnit and SARIF too", async () => {
     const path = trace("2025-11-25");
-    const json = JSON.parse(mcpConf(["validate", path, "-f", "json"]).stdout);
+    const json = JSON.parse((await mcpConf(["validate", path, "-f", "json"])).stdout);
     expect(Object.keys(json).slice(0, 3)).toEqual(["revision", "revision_note", "totals"]);
     expect(json.revision_note).toBe(note("1.0", "2025-11-25"));
 
     const junit = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(
-      mcpConf(["validate", path, "-f", "junit"]).stdout,
+      (await mcpConf(["validate", path, "-f", "junit"])).stdout,
     );
     const properties = junit.testsuites.testsuite.properties.property as { name: string; value: string }[];
     expect(properties.find((p) => p.name === "revision-note")?.value).toBe(note("1.0", "2025-11-25"));
 
-    const sarif = JSON.parse(mcpConf(["validate", path, "-f", "sarif"]).stdout);
+    const sarif = JSON.parse((await mcpConf(["validate", path, "-f", "sarif"])).stdout);
     expect(sarif.runs[0].properties.revisionNote).toBe(note("1.0", "2025-11-25"));
     expect(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toEqual(["LIFE-010"]);
   });
 
-  it("--revision still overrides, with no note; a published answer gets no note", () => {
-    const run = mcpConf(["validate", "--revision", "2025-03-26", trace("2025-11-25"), "-f", "json"]);
+  it("--revision still overrides, with no note; a published answer gets no note", async () => {
+    const run = await mcpConf(["validate", "--revision", "2025-03-26", trace("2025-11-25"), "-f", "json"]);
     const json = JSON.parse(run.stdout);
     expect(json.revision).toBe("2025-03-26");
     expect(json.revision_note).toBeUndefined();
     const good = JSON.parse(
-      mcpConf(["validate", join(REPO_ROOT, "corpus", "2025-11-25", "good", "base-stdio-session.jsonl"), "-f", "json"])
-        .stdout,
+      (
+        await mcpConf([
+          "validate",
+          join(REPO_ROOT, "corpus", "2025-11-25", "good", "base-stdio-session.jsonl"),
+          "-f",
+          "json",
+        ])
+      ).stdout,
     );
     expect(good.revision_note).toBeUndefined();
   });
 
-  it("refuses with exit 2 when the client asked for no published revision either", () => {
+  it("refuses with exit 2 when the client asked for no published revision either", async () => {
     const path = join(dir, "both-unpublished.jsonl");
     const c2s = { direction: "client-to-server", transport: "stdio" };
     const s2c = { direction: "server-to-client", transport: "stdio" };
@@ -97,7 +106,7 @@ describe("validate: a server answering an unpublished protocol version", () => {
         { ...c2s, kind: "lifecycle", event: "transport-close" },
       ]),
     );
-    const run = mcpConf(["validate", path]);
+    const run = await mcpConf(["validate", path]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
       /declares protocol version "2099-01-01", which this validator does not know .*pass --revision/,
@@ -119,7 +128,7 @@ describe("watch: the same fault live", () => {
     expect(report).toContain(`note: ${note("1.0", "2025-11-25")}`);
     expect(report).toContain("  FAIL  LIFE-010 (MUST)");
     // What watch judged live is what validate judges of the trace it wrote.
-    const validated = mcpConf(["validate", output]);
+    const validated = await mcpConf(["validate", output]);
     expect(stderr.slice(reportStart, reportStart + validated.stdout.length)).toBe(validated.stdout);
   }, 120_000);
 });

@@ -30,9 +30,9 @@ describe("validate without options", () => {
     ["several traces", [files["clean.jsonl"]!, files["failing.jsonl"]!, files["bad.jsonl"]!]],
   ];
 
-  it.each(cases)("prints and exits as with explicit default options: %s", (_, traces) => {
-    const plain = mcpConf(["validate", ...traces]);
-    const parsed = mcpConf(["validate", ...traces, "--format", "text", "--actor", "both"]);
+  it.each(cases)("prints and exits as with explicit default options: %s", async (_, traces) => {
+    const plain = await mcpConf(["validate", ...traces]);
+    const parsed = await mcpConf(["validate", ...traces, "--format", "text", "--actor", "both"]);
     expect(plain).toEqual(parsed);
     expect(plain.stdout + plain.stderr).not.toBe("");
   });
