@@ -8,10 +8,13 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { PageData } from "./document.js";
+import type { HubList } from "./hub.js";
 
 export interface HtmlOptions {
   /** The live view: the page follows this same-origin event stream. */
   live?: { events: string };
+  /** A session served by the hub: the address of the list, which the page links back to. */
+  back?: string;
   title?: string;
 }
 
@@ -55,20 +58,36 @@ function escapeHtml(text: string): string {
 
 /** The viewer page for `data`, as one HTML document. */
 export function renderHtml(data: PageData, options: HtmlOptions = {}): string {
+  const blocks: Record<string, unknown> = { "mcp-conf-data": data };
+  if (options.live) blocks["mcp-conf-live"] = options.live;
+  if (options.back !== undefined) blocks["mcp-conf-back"] = { href: options.back };
+  return renderPage(
+    options.title ?? `mcp-conf · ${data.analysis.session.label ?? "MCP session"}`,
+    blocks,
+    !!options.live,
+  );
+}
+
+/** The hub's list of sessions (the same page script, which shows the list when the page holds one). */
+export function renderHubHtml(list: HubList, live: { events: string }): string {
+  return renderPage("mcp-conf · sessions", { "mcp-conf-hub": list, "mcp-conf-live": live }, true);
+}
+
+/** The page around its JSON data blocks (inert: `application/json` is never run), with the policy that locks it. */
+function renderPage(title: string, blocks: Record<string, unknown>, live: boolean): string {
   const { script, style, scriptHash, styleHash } = loadAssets();
   const csp = [
     "default-src 'none'",
     `script-src ${scriptHash}`,
     `style-src ${styleHash}`,
-    options.live ? "connect-src 'self'" : "connect-src 'none'",
+    live ? "connect-src 'self'" : "connect-src 'none'",
     "img-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
   ].join("; ");
-  const title = options.title ?? `mcp-conf · ${data.analysis.session.label ?? "MCP session"}`;
-  const live = options.live
-    ? `<script type="application/json" id="mcp-conf-live">${inlineJson(options.live)}</script>\n`
-    : "";
+  const data = Object.entries(blocks)
+    .map(([id, value]) => `<script type="application/json" id="${id}">${inlineJson(value)}</script>\n`)
+    .join("");
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -80,8 +99,7 @@ export function renderHtml(data: PageData, options: HtmlOptions = {}): string {
 <style>${style}</style>
 </head>
 <body>
-<script type="application/json" id="mcp-conf-data">${inlineJson(data)}</script>
-${live}<script>${script}</script>
+${data}<script>${script}</script>
 </body>
 </html>
 `;

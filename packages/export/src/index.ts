@@ -17,10 +17,12 @@ export {
 } from "./document.js";
 /** HAR 1.2: HTTP requests and responses of a streamable-HTTP trace, or synthetic entries for stdio calls. */
 export { HarBuilder } from "./har.js";
-/** The self-contained HTML viewer (one renderer for the export and the live view). */
-export { type HtmlOptions, renderHtml } from "./html.js";
+/** The self-contained HTML viewer (one renderer for the export, the live view and the hub's list of sessions). */
+export { type HtmlOptions, renderHtml, renderHubHtml } from "./html.js";
+/** What the viewer server asks of a hub of many sessions (`mcp-conf open` with no TRACE). */
+export type { HubList, HubSession, SessionHub, SessionView } from "./hub.js";
 /** The live view's feed of a running session, and the loopback server of the viewer (live or recorded). */
 export { LiveFeed, type LiveUpdate, liveJudgement } from "./live-feed.js";
 /** The text transcript, terminal-safe. */
 export { renderText } from "./text.js";
-export { ViewerServer, type ViewerServerOptions } from "./viewer-server.js";
+export { ViewerServer, type ViewerServerOptions, type ViewerSource } from "./viewer-server.js";

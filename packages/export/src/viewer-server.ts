@@ -1,16 +1,18 @@
 /**
- * The viewer served on loopback: `watch --ui` (a live session) and `open` (a recorded one). It binds 127.0.0.1 only
- * and answers nothing without the random token of the URL it prints, nor any request whose Host or Origin is not its
- * own address (a page elsewhere cannot reach it through DNS rebinding). A live page follows Server-Sent Events:
- * timeline entries as they are created or answered, the statistics and live findings, the report at the end. Updates
- * are sent a few times a second from what the feed has gathered; a page that does not keep up is skipped (the updates
- * it missed are counted) and sent a fresh snapshot once it drains — the session never waits for a browser.
+ * The viewer served on loopback: `watch --ui` (a live session), `open TRACE` (a recorded one) and `open` (the hub:
+ * every session of a directory, `/` the list and `/s/ID` each session). It binds 127.0.0.1 only and answers nothing
+ * without the random token of the URL it prints, nor any request whose Host or Origin is not its own address (a page
+ * elsewhere cannot reach it through DNS rebinding). A live page follows Server-Sent Events: timeline entries as they
+ * are created or answered, the statistics and live findings, the report at the end; the hub's list page gets the
+ * list whenever it changes. Updates are sent a few times a second; a page that does not keep up is skipped (the
+ * updates it missed are counted) and sent a fresh snapshot once it drains — the session never waits for a browser.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ExportDocument } from "./document.js";
-import { renderHtml } from "./html.js";
+import { renderHtml, renderHubHtml } from "./html.js";
+import type { SessionHub, SessionView } from "./hub.js";
 import type { LiveFeed } from "./live-feed.js";
 
 export interface ViewerServerOptions {
@@ -22,9 +24,20 @@ export interface ViewerServerOptions {
   keepAlive?: boolean;
 }
 
+/** What is served: one recorded session, one live session (watch swaps in each new session's feed), or a hub. */
+export type ViewerSource = { document: ExportDocument } | { feed: LiveFeed } | { hub: SessionHub };
+
 interface Client {
   response: ServerResponse;
+  /** Its socket is backed up: updates are skipped until it drains. */
   behind: boolean;
+  /** Updates were skipped while it was behind: it gets a fresh snapshot when it drains. */
+  missed: boolean;
+  /** The live session it follows (a hub session's is fixed; watch's is whichever feed the source holds). */
+  feed?: LiveFeed;
+  /** Following the hub's list: the version it was last sent. */
+  listVersion?: number;
+  ended: boolean;
 }
 
 const SECURITY_HEADERS = {
@@ -44,15 +57,12 @@ export class ViewerServer {
   private constructor(
     private readonly server: Server,
     private readonly token: string,
-    private readonly source: { document: ExportDocument } | { feed: LiveFeed },
+    private readonly source: ViewerSource,
     readonly port: number,
   ) {}
 
-  /** Serves a recorded session (`document`) or a live one (`feed`) on 127.0.0.1. */
-  static async start(
-    source: { document: ExportDocument } | { feed: LiveFeed },
-    options: ViewerServerOptions = {},
-  ): Promise<ViewerServer> {
+  /** Serves a recorded session (`document`), a live one (`feed`) or many (`hub`) on 127.0.0.1. */
+  static async start(source: ViewerSource, options: ViewerServerOptions = {}): Promise<ViewerServer> {
     const token = randomBytes(16).toString("hex");
     const server = createServer();
     await new Promise<void>((resolve, reject) => {
@@ -61,8 +71,13 @@ export class ViewerServer {
     });
     const port = (server.address() as AddressInfo).port;
     const viewer = new ViewerServer(server, token, source, port);
-    server.on("request", (request, response) => viewer.handle(request, response));
-    if ("feed" in source) {
+    server.on("request", (request, response) => {
+      viewer.handle(request, response).catch(() => {
+        if (!response.headersSent) response.writeHead(500, SECURITY_HEADERS);
+        response.end();
+      });
+    });
+    if (!("document" in source)) {
       viewer.timer = setInterval(() => viewer.tick(), options.intervalMs ?? 200);
       viewer.timer.unref();
     }
@@ -78,13 +93,12 @@ export class ViewerServer {
   /** Sends what is left and the report, then closes every page's stream and the server. */
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    if ("feed" in this.source && !this.ended) {
+    if (!this.ended) {
       this.ended = true;
       this.tick();
-      const judgement = this.source.feed.judgement;
       for (const client of this.clients) {
-        if (judgement) send(client, "end", { judgement });
-        client.response.end();
+        const judgement = this.feedOf(client)?.judgement;
+        if (judgement && !client.ended) send(client, "end", { judgement });
       }
     }
     for (const client of this.clients) client.response.end();
@@ -95,7 +109,7 @@ export class ViewerServer {
     await closed;
   }
 
-  private handle(request: IncomingMessage, response: ServerResponse): void {
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const refusal = this.refusal(request);
     if (refusal !== undefined) {
       response.writeHead(refusal.status, { "content-type": "text/plain; charset=utf-8", ...SECURITY_HEADERS });
@@ -103,9 +117,22 @@ export class ViewerServer {
       return;
     }
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
-    if (path === "/") this.page(response);
-    else if (path === "/events" && "feed" in this.source) this.events(response);
-    else this.notFound(response);
+    const source = this.source;
+    if (!("hub" in source)) {
+      if (path === "/") this.page(response, "feed" in source ? { feed: source.feed } : source);
+      else if (path === "/events" && "feed" in source) this.events(response, {});
+      else this.notFound(response);
+      return;
+    }
+    if (path === "/") return this.hubPage(response, source.hub);
+    if (path === "/events") return this.events(response, { listVersion: -1 });
+    const match = /^\/s\/([^/]+)(\/events)?$/.exec(path);
+    const id = match ? safeDecode(match[1]!) : undefined;
+    const view = id === undefined ? undefined : await source.hub.view(id);
+    if (!view) return this.notFound(response);
+    if (!match![2]) return this.page(response, view, `/s/${match![1]}/events`);
+    if ("feed" in view) return this.events(response, { feed: view.feed });
+    this.notFound(response);
   }
 
   private notFound(response: ServerResponse): void {
@@ -131,43 +158,100 @@ export class ViewerServer {
     return undefined;
   }
 
-  private page(response: ServerResponse): void {
-    const live = "feed" in this.source;
-    const data = live
-      ? (this.source as { feed: LiveFeed }).feed.pageData()
-      : (this.source as { document: ExportDocument }).document;
-    const html = renderHtml(data, live ? { live: { events: `/events?token=${this.token}` } } : {});
+  /** A session's page: recorded, or live with its event stream at `events` (the hub's; `/events` otherwise). */
+  private page(response: ServerResponse, view: SessionView, events = "/events"): void {
+    const query = `?token=${this.token}`;
+    const hubbed = "hub" in this.source;
+    const html =
+      "feed" in view
+        ? renderHtml(view.feed.pageData(), {
+            live: { events: `${events}${query}` },
+            ...(hubbed ? { back: `/${query}` } : {}),
+          })
+        : renderHtml(view.document, hubbed ? { back: `/${query}` } : {});
     response.writeHead(200, { "content-type": "text/html; charset=utf-8", ...SECURITY_HEADERS });
     response.end(html);
   }
 
-  private events(response: ServerResponse): void {
+  private hubPage(response: ServerResponse, hub: SessionHub): void {
+    const html = renderHubHtml(hub.list().list, { events: `/events?token=${this.token}` });
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8", ...SECURITY_HEADERS });
+    response.end(html);
+  }
+
+  private events(response: ServerResponse, follow: { feed?: LiveFeed; listVersion?: number }): void {
     response.writeHead(200, { "content-type": "text/event-stream", ...SECURITY_HEADERS });
-    const feed = (this.source as { feed: LiveFeed }).feed;
-    const client: Client = { response, behind: false };
+    const client: Client = { response, behind: false, missed: false, ended: false, ...follow };
     this.clients.add(client);
     response.on("close", () => this.clients.delete(client));
     response.on("drain", () => {
-      if (!client.behind) return;
       client.behind = false;
-      send(client, "snapshot", feed.pageData());
+      if (!client.missed) return;
+      client.missed = false;
+      this.snapshot(client);
     });
+    this.snapshot(client);
+  }
+
+  /** The feed a client follows: its own, or (watch) the source's current one. */
+  private feedOf(client: Client): LiveFeed | undefined {
+    if (client.feed) return client.feed;
+    return "feed" in this.source ? this.source.feed : undefined;
+  }
+
+  /** Everything, for a page that connects or caught up. */
+  private snapshot(client: Client): void {
+    if (client.listVersion !== undefined && "hub" in this.source) {
+      const { version, list } = this.source.hub.list();
+      client.listVersion = version;
+      send(client, "sessions", list);
+      return;
+    }
+    const feed = this.feedOf(client);
+    if (!feed) return;
     send(client, "snapshot", feed.pageData());
-    if (feed.judgement && this.ended) send(client, "end", { judgement: feed.judgement });
+    // A hub session ends on its own; watch's view ends when watch does (the next session would replace it).
+    if (feed.judgement && (client.feed !== undefined || this.ended)) {
+      send(client, "end", { judgement: feed.judgement });
+      client.ended = true;
+    }
   }
 
   /** One round of live updates to every page that keeps up. */
   private tick(): void {
-    if (!("feed" in this.source)) return;
-    const update = this.source.feed.takeUpdate();
-    if (!update) return;
+    const updates = new Map<LiveFeed, ReturnType<LiveFeed["takeUpdate"]>>();
+    const list = "hub" in this.source ? this.source.hub.list() : undefined;
     for (const client of this.clients) {
-      if (client.behind) {
-        this.dropped++;
+      if (client.listVersion !== undefined) {
+        if (!list || list.version === client.listVersion) continue;
+        if (client.behind) {
+          this.dropped++;
+          client.missed = true;
+          continue;
+        }
+        client.listVersion = list.version;
+        send(client, "sessions", list.list);
         continue;
       }
-      if (update.entries.length > 0) send(client, "entries", { entries: update.entries });
-      send(client, "state", { analysis: update.analysis, findings: update.findings });
+      const feed = this.feedOf(client);
+      if (!feed || client.ended) continue;
+      if (!updates.has(feed)) updates.set(feed, feed.takeUpdate());
+      const update = updates.get(feed);
+      if (client.behind) {
+        if (update) {
+          this.dropped++;
+          client.missed = true;
+        }
+        continue;
+      }
+      if (update) {
+        if (update.entries.length > 0) send(client, "entries", { entries: update.entries });
+        send(client, "state", { analysis: update.analysis, findings: update.findings });
+      }
+      if (client.feed && feed.judgement) {
+        send(client, "end", { judgement: feed.judgement });
+        client.ended = true;
+      }
     }
   }
 }
@@ -175,4 +259,12 @@ export class ViewerServer {
 function send(client: Client, event: string, data: unknown): void {
   const ok = client.response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   if (!ok) client.behind = true;
+}
+
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }

@@ -69,8 +69,8 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./export.js")).exportCommand,
   },
   {
-    command: "open <trace>",
-    describe: "Serve a recorded trace in the browser viewer on 127.0.0.1 (the page watch --ui shows live)",
+    command: "open [trace]",
+    describe: "The browser viewer on 127.0.0.1: a recorded trace, or (no TRACE) every session, the running ones live",
     load: async () => (await import("./open.js")).openCommand,
   },
   {

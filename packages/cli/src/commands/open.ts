@@ -1,16 +1,18 @@
 /**
- * `mcp-conf open TRACE [--port PORT] [--browser]`: the viewer of `export -T html` served on 127.0.0.1 (docs/view.md):
- * the recorded session of TRACE (a file, a session id, `-` for standard input), the same page the live view of
- * `watch --ui` shows. The address, with the token that opens it, goes to stderr; `--browser` also hands it to a
- * browser. Runs until SIGINT, SIGTERM or SIGHUP, then exits 0; 2 bad invocation or unreadable trace, 3 malformed.
+ * `mcp-conf open [TRACE] [--port PORT] [--browser]`: the viewer of `export -T html` served on 127.0.0.1
+ * (docs/view.md): the recorded session of TRACE (a file, a session id, `-` for standard input), the same page the
+ * live view of `watch --ui` shows; with no TRACE, the hub — every session of the state directory in one list, the
+ * running ones live (sessions/hub.ts). The address, with the token that opens it, goes to stderr; `--browser` also
+ * hands it to a browser. Runs until SIGINT, SIGTERM or SIGHUP, then exits 0; 2 bad invocation or unreadable trace, 3 malformed.
  */
 import { collectSession, ViewerServer } from "@mcp-conf/export";
 import { readTrace, readTraceFile } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
-import { EXIT, UsageError } from "../exit.js";
+import { EXIT, type Io, UsageError } from "../exit.js";
 import { traceReadFailure } from "../export/failure.js";
 import { actorOption, parseActor } from "../report-options.js";
-import { resolveTraceArgument } from "../sessions/store.js";
+import { startHub } from "../sessions/hub.js";
+import { resolveTraceArgument, sessionsDirectory } from "../sessions/store.js";
 import { launchBrowser } from "../view/browser.js";
 import type { Command } from "./index.js";
 import { checkedRevision } from "./revision-option.js";
@@ -30,11 +32,13 @@ export const openCommand: Command<OpenArgs> = {
     actorOption(yargs)
       .positional("trace", {
         type: "string",
-        describe: "trace file (JSONL) or session id; - reads standard input",
+        describe:
+          "trace file (JSONL) or session id; - reads standard input; none: every session of the state directory",
       })
       .option("port", { type: "number", describe: "listen on this port of 127.0.0.1 (default: any free port)" })
       .option("browser", { type: "boolean", default: false, describe: "also open the address in a browser ($BROWSER)" })
       .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
+      .example("$0 open", "every recorded session, the running ones live")
       .example("$0 open trace.jsonl --browser", "one recorded trace in your browser"),
   async run(argv, io) {
     const port = argv.port ?? 0;
@@ -44,6 +48,11 @@ export const openCommand: Command<OpenArgs> = {
     const actor = parseActor("open", argv.actor);
     if (argv.revision !== undefined) checkedRevision("open", argv.revision);
     const judging = { actor, ...(argv.revision === undefined ? {} : { revision: argv.revision }) };
+    if (argv.trace === undefined) {
+      const hub = await listening(port, () => startHub({ port, ...judging }));
+      io.stderr.write(`mcp-conf open: the sessions in ${sessionsDirectory()} at ${hub.url} (stop with Ctrl-C)\n`);
+      return serveUntilStopped(hub, argv.browser, io);
+    }
     const trace = resolveTraceArgument(String(argv.trace));
     const label = trace === "-" ? "standard input" : trace;
     let document: Awaited<ReturnType<typeof collectSession>>["document"];
@@ -55,15 +64,24 @@ export const openCommand: Command<OpenArgs> = {
     }
     const server = await listening(port, () => ViewerServer.start({ document }, { port, keepAlive: true }));
     io.stderr.write(`mcp-conf open: ${label} at ${server.url} (stop with Ctrl-C)\n`);
-    if (argv.browser) {
-      const problem = await launchBrowser(server.url);
-      if (problem) io.stderr.write(`mcp-conf open: ${problem}; open the address yourself\n`);
-    }
-    await stopSignal();
-    await server.close();
-    return EXIT.ok;
+    return serveUntilStopped(server, argv.browser, io);
   },
 };
+
+/** With `--browser`, hands the address to a browser; then serves until a stop signal. */
+async function serveUntilStopped(
+  server: { url: string; close(): Promise<void> },
+  browser: boolean,
+  io: Io,
+): Promise<number> {
+  if (browser) {
+    const problem = await launchBrowser(server.url);
+    if (problem) io.stderr.write(`mcp-conf open: ${problem}; open the address yourself\n`);
+  }
+  await stopSignal();
+  await server.close();
+  return EXIT.ok;
+}
 
 /** Starts a server, turning "cannot listen" into a one-line usage error. */
 async function listening<T>(port: number, start: () => Promise<T>): Promise<T> {

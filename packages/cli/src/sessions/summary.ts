@@ -5,7 +5,7 @@
  */
 import type { SessionAnalysis } from "@mcp-conf/analysis";
 import { collectSession, type Judgement } from "@mcp-conf/export";
-import { isTraceFormatError, readTraceFile } from "@mcp-conf/trace-format";
+import { isTraceFormatError, readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
 import type { StoredSession } from "./store.js";
 
 export interface SessionSummary {
@@ -27,8 +27,11 @@ export interface SessionSummary {
   judgement?: Judgement;
 }
 
-/** Reads and judges one stored session. */
-export async function summarize(session: StoredSession): Promise<SessionSummary> {
+/** Reads and judges one stored session (from `events` when given, e.g. only the complete lines of a growing trace). */
+export async function summarize(
+  session: StoredSession,
+  events: AsyncIterable<TraceEvent> = readTraceFile(session.path),
+): Promise<SessionSummary> {
   const summary: SessionSummary = {
     id: session.id,
     path: session.path,
@@ -38,7 +41,7 @@ export async function summarize(session: StoredSession): Promise<SessionSummary>
   };
   let collected: Awaited<ReturnType<typeof collectSession>>;
   try {
-    collected = await collectSession(readTraceFile(session.path), { contextCost: false });
+    collected = await collectSession(events, { contextCost: false });
   } catch (error) {
     summary.verdict = isTraceFormatError(error) ? "malformed" : "unreadable";
     summary.problem = error instanceof Error ? error.message : String(error);
