@@ -2,7 +2,7 @@
 // prompts, a subscription) and one violation trace per 2026-07-28 check, each the good session with one defect.
 // No SDK speaks 2026-07-28 yet, so these sessions are written from the spec's own examples. Run:
 // node corpus/tools/gen-2026.mjs
-import { at, cache, meta, note, prompt, req, res, serverInfo, session, V, write, writeCoViolations } from "./session-2026.mjs";
+import { at, cache, caps, meta, note, prompt, req, res, rounds, serverInfo, session, V, write, writeCoViolations } from "./session-2026.mjs";
 
 write("good", "base-stdio-session", session());
 
@@ -118,6 +118,47 @@ const violations = {
     const [last] = s.splice(i - 1, 1);
     s.splice(i, 0, last);
   },
+  // ELIC, ROOT, SAMP: input requests of a multi round-trip call (clauses restated from 2025-11-25)
+  "elic-001-form-asks-for-password": (s) => {
+    const units = s[at(s, "s", 3)].s.result.inputRequests.units;
+    s[at(s, "s", 3)].s.result.inputRequests.units = { ...units, params: { ...units.params, requestedSchema: { type: "object", properties: { password: { type: "string" } }, required: ["password"] } } };
+    s[at(s, "c", 4)].c.params.inputResponses.units = { action: "accept", content: { password: "hunter2" } };
+  },
+  "elic-009-undeclared-mode-sent": (s) => {
+    const first = at(s, "c", 70);
+    s[first].c.params._meta = meta({ "io.modelcontextprotocol/clientCapabilities": { ...caps, elicitation: { form: {} } } });
+  },
+  "elic-041-form-with-clickable-url": (s) => {
+    const units = s[at(s, "s", 3)].s.result.inputRequests.units;
+    s[at(s, "s", 3)].s.result.inputRequests.units = { ...units, params: { ...units.params, message: "Which units? See https://weather.example.com/units" } };
+  },
+  "elic-042-url-not-https": (s) => (s[at(s, "s", 70)].s.result.inputRequests.signin.params.url = "http://weather.example.com/login"),
+  "elic-054-accepted-content-off-schema": (s) => (s[at(s, "c", 4)].c.params.inputResponses = { units: { action: "accept", content: { units: 5 } } }),
+  "elic-061-content-with-decline": (s) => (s[at(s, "c", 4)].c.params.inputResponses = { units: { action: "decline", content: { units: "metric" } } }),
+  "root-003-root-not-file-uri": (s) => (s[at(s, "c", 71)].c.params.inputResponses.workspace = { roots: [{ uri: "https://example.com/project", name: "project" }] }),
+  "root-017-roots-requested-undeclared": (s) => {
+    const { roots, ...declared } = caps;
+    for (const id of [70, 71, 72]) s[at(s, "c", id)].c.params._meta = meta({ "io.modelcontextprotocol/clientCapabilities": declared });
+  },
+  "samp-006-tools-sent-undeclared": (s) => {
+    for (const id of [70, 71, 72]) s[at(s, "c", id)].c.params._meta = meta({ "io.modelcontextprotocol/clientCapabilities": { ...caps, sampling: {} } });
+  },
+  "samp-008-include-context-undeclared": (s) => (s[at(s, "s", 70)].s.result.inputRequests.forecast.params.includeContext = "thisServer"),
+  "samp-009-tool-results-mixed": (s) => {
+    const messages = s[at(s, "s", 71)].s.result.inputRequests.forecast.params.messages;
+    messages[2] = { role: "user", content: [...messages[2].content, { type: "text", text: "Answer briefly." }] };
+  },
+  "samp-010-tool-use-unanswered": (s) => s[at(s, "s", 71)].s.result.inputRequests.forecast.params.messages.splice(2, 1, { role: "user", content: { type: "text", text: "Go on." } }),
+  "samp-011-required-tool-choice-ignored": (s) => {
+    s[at(s, "c", 71)].c.params.inputResponses.forecast = { role: "assistant", content: { type: "text", text: "Probably rain." }, model: "example-model", stopReason: "endTurn" };
+  },
+  "samp-012-none-tool-choice-ignored": (s) => {
+    s[at(s, "c", 72)].c.params.inputResponses.forecast = { ...rounds.firstAnswers.forecast, content: [{ type: "tool_use", id: "call_2", name: "lookup_station", input: { city: "Oslo" } }] };
+  },
+  "samp-029-tool-result-without-tool-use": (s) => {
+    const messages = s[at(s, "s", 71)].s.result.inputRequests.forecast.params.messages;
+    messages[2] = { role: "user", content: [...messages[2].content, { type: "tool_result", toolUseId: "call_9", content: [{ type: "text", text: "Station 1" }] }] };
+  },
   // VER
   "ver-001-unsupported-version-served": (s) => (s[at(s, "c", 7)].c.params._meta["io.modelcontextprotocol/protocolVersion"] = "2099-01-01"),
   "ver-002-retry-with-unlisted-version": (s) => {
@@ -169,6 +210,14 @@ const violations = {
 };
 writeCoViolations({
   "comp-017-too-many-values": { requirements: ["BASE-015"], why: "the schema's CompleteResult caps values at 100 items too" },
+  "mrtr-005-input-request-undeclared": {
+    requirements: ["ELIC-009"],
+    why: "an elicitation input request to a request that declared no elicitation capability uses a mode the client did not declare",
+  },
+  "root-017-roots-requested-undeclared": {
+    requirements: ["MRTR-005", "BASE-047"],
+    why: "a roots/list input request to a client that declared no roots capability is also an input request it did not declare",
+  },
 });
 for (const [name, edit] of Object.entries(violations)) {
   const steps = structuredClone(session());

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 export const out = join(dirname(fileURLToPath(import.meta.url)), "..", "2026-07-28");
 export const V = "2026-07-28";
 export const serverInfo = { "io.modelcontextprotocol/serverInfo": { name: "example-server", version: "1.0.0" } };
-export const caps = { elicitation: { form: {} }, sampling: {} };
+export const caps = { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
 export const meta = (extra = {}) => ({
   "io.modelcontextprotocol/protocolVersion": V,
   "io.modelcontextprotocol/clientInfo": { name: "example-client", version: "1.0.0" },
@@ -22,6 +22,34 @@ export const note = (method, params) => ({ s: { jsonrpc: "2.0", method, params }
 export const cache = { ttlMs: 60000, cacheScope: "public" };
 export const prompt = { name: "summarise", description: "Summarise a text", arguments: [{ name: "text", required: true }] };
 export const tool = { name: "get_weather", description: "Current weather", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } };
+export const lookup = { name: "lookup_station", description: "Finds the weather station of a city", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } };
+const ask = { role: "user", content: { type: "text", text: "Forecast for Bergen?" } };
+const useTool = { role: "assistant", content: [{ type: "tool_use", id: "call_1", name: "lookup_station", input: { city: "Bergen" } }] };
+/** The input requests of a tools/call that needs a model (sampling with tools), the client's roots and a sign-in. */
+export const rounds = {
+  first: {
+    forecast: { method: "sampling/createMessage", params: { messages: [ask], tools: [lookup], toolChoice: { mode: "required" }, maxTokens: 200 } },
+    workspace: { method: "roots/list", params: {} },
+    signin: { method: "elicitation/create", params: { mode: "url", message: "Sign in to the weather service", url: "https://weather.example.com/login", elicitationId: "signin-1" } },
+  },
+  firstAnswers: {
+    forecast: { role: "assistant", content: useTool.content, model: "example-model", stopReason: "toolUse" },
+    workspace: { roots: [{ uri: "file:///project", name: "project" }] },
+    signin: { action: "accept" },
+  },
+  second: {
+    forecast: {
+      method: "sampling/createMessage",
+      params: {
+        messages: [ask, useTool, { role: "user", content: [{ type: "tool_result", toolUseId: "call_1", content: [{ type: "text", text: "Station 50540" }] }] }],
+        tools: [lookup],
+        toolChoice: { mode: "none" },
+        maxTokens: 200,
+      },
+    },
+  },
+  secondAnswers: { forecast: { role: "assistant", content: { type: "text", text: "Rain, 9°C" }, model: "example-model", stopReason: "endTurn" } },
+};
 export const elicit = { method: "elicitation/create", params: { mode: "form", message: "Which units?", requestedSchema: { type: "object", properties: { units: { type: "string" } }, required: ["units"] } } };
 
 /** The good session, as a list of steps; each violation edits a copy. */
@@ -56,6 +84,12 @@ export function session() {
     { c: { jsonrpc: "2.0", id: 52, method: "tools/call", params: { _meta: meta({ progressToken: "p52" }), name: "get_weather", arguments: { city: "Lima" } } } },
     note("notifications/progress", { progressToken: "p52", progress: 1 }),
     { c: { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 52, reason: "User requested cancellation" } } },
+    req(70, "tools/call", { name: "get_weather", arguments: { city: "Bergen" } }),
+    { s: { jsonrpc: "2.0", id: 70, result: { resultType: "input_required", _meta: serverInfo, inputRequests: rounds.first, requestState: "state-70" } } },
+    req(71, "tools/call", { name: "get_weather", arguments: { city: "Bergen" }, inputResponses: rounds.firstAnswers, requestState: "state-70" }),
+    { s: { jsonrpc: "2.0", id: 71, result: { resultType: "input_required", _meta: serverInfo, inputRequests: rounds.second, requestState: "state-71" } } },
+    req(72, "tools/call", { name: "get_weather", arguments: { city: "Bergen" }, inputResponses: rounds.secondAnswers, requestState: "state-71" }),
+    res(72, { content: [{ type: "text", text: "9°C, rain" }], isError: false }),
     req(5, "resources/list"),
     res(5, { resources: [{ uri: "file:///project/config.json", name: "config.json", mimeType: "application/json" }], ...cache }),
     req(6, "resources/read", { uri: "file:///project/config.json" }),

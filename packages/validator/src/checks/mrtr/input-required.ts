@@ -8,8 +8,9 @@ import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { methodTypes } from "../base/schema-methods.js";
 import { quote } from "../support/detail.js";
+import { inputRequiredResult } from "../support/input-rounds.js";
 import { requestCapabilities } from "../support/modern.js";
-import { type JsonObject, resultOf } from "../support/readers.js";
+import type { JsonObject } from "../support/readers.js";
 
 /** The input request methods and the client capability each needs. */
 export const INPUT_REQUEST_CAPABILITY: Readonly<Record<string, string>> = {
@@ -17,13 +18,6 @@ export const INPUT_REQUEST_CAPABILITY: Readonly<Record<string, string>> = {
   "sampling/createMessage": "sampling",
   "roots/list": "roots",
 };
-
-/** The InputRequiredResult a client request drew, with the exchange; undefined for anything else. */
-function inputRequired(x: Exchange): { x: Extract<Exchange, { type: "request" }>; result: JsonObject } | undefined {
-  if (x.type !== "request" || x.request.direction !== "client-to-server") return undefined;
-  const result = resultOf(x.response);
-  return result?.resultType === "input_required" ? { x, result } : undefined;
-}
 
 function inputRequiredCheck(
   id: string,
@@ -37,8 +31,8 @@ function inputRequiredCheck(
     create(ctx) {
       return {
         exchange(exchange: Exchange) {
-          const found = inputRequired(exchange);
-          if (found) judge(ctx, found.x, found.result);
+          const result = inputRequiredResult(exchange);
+          if (result && exchange.type === "request") judge(ctx, exchange, result);
         },
       };
     },

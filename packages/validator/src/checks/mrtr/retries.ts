@@ -8,7 +8,8 @@ import { type Exchange, idKey, isPlainObject, type JsonRpcId, type MessageRef } 
 import type { CheckContext, CheckDefinition, CheckHandlers } from "../../engine/types.js";
 import { BoundedMap } from "../support/bounded-map.js";
 import { quote } from "../support/detail.js";
-import { paramsOf, resultOf } from "../support/readers.js";
+import { inputRequiredResult, subjectOf } from "../support/input-rounds.js";
+import { paramsOf } from "../support/readers.js";
 
 interface Pending {
   id: JsonRpcId;
@@ -21,12 +22,6 @@ const MAX_PENDING = 1000;
 
 interface Lookup<V> {
   get(key: string): V | undefined;
-}
-
-/** What a request is about: its method and the tool, prompt or resource it names. */
-function subjectOf(method: string, params: Record<string, unknown> | undefined): string {
-  const name = params?.name ?? params?.uri;
-  return `${method}\u0000${typeof name === "string" ? name : ""}`;
 }
 
 /** Tracks InputRequiredResults and hands each retry (and each other request) to a judge. */
@@ -67,22 +62,20 @@ function retryCheck(
           judge(ctx, ref, params, before, states);
         },
         exchange(x: Exchange) {
-          if (x.type === "request" && x.request.direction === "client-to-server") {
-            const result = resultOf(x.response);
-            if (result?.resultType === "input_required") {
-              const subject = subjectOf(
-                x.method,
-                isPlainObject(x.request.message.params) ? x.request.message.params : undefined,
-              );
-              const inputKeys = isPlainObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
-              pending.set(subject, {
-                id: x.request.message.id,
-                seq: x.response!.seq,
-                requestState: result.requestState,
-                inputKeys,
-              });
-              if (typeof result.requestState === "string") states.set(result.requestState, subject);
-            }
+          const result = inputRequiredResult(x);
+          if (result && x.type === "request") {
+            const subject = subjectOf(
+              x.method,
+              isPlainObject(x.request.message.params) ? x.request.message.params : undefined,
+            );
+            const inputKeys = isPlainObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
+            pending.set(subject, {
+              id: x.request.message.id,
+              seq: x.response!.seq,
+              requestState: result.requestState,
+              inputKeys,
+            });
+            if (typeof result.requestState === "string") states.set(result.requestState, subject);
           }
           onExchange?.(x);
         },

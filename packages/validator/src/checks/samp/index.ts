@@ -1,5 +1,6 @@
 /** The checks of the SAMP area (client/sampling and the CreateMessage*, ToolUse/ToolResult types of the schema). */
 import type { CheckDefinition } from "../../engine/types.js";
+import { viaInputRequests } from "../support/input-rounds.js";
 import {
   answeredOnlyWhenDeclared,
   includeContextAvoided,
@@ -17,18 +18,19 @@ import {
 } from "./sampling-messages.js";
 import { toolChoiceNoneHonoured, toolChoiceRequiredHonoured } from "./tool-choice.js";
 
+// viaInputRequests: the check also judges 2026-07-28 input requests (in an InputRequiredResult, answered in the retry).
 export const checks: CheckDefinition[] = [
   answeredOnlyWhenDeclared,
   requestOnlyWhenDeclared,
-  toolsOnlyWhenDeclared,
+  viaInputRequests(toolsOnlyWhenDeclared),
   undeclaredToolsRejected,
-  includeContextDeclared,
-  includeContextAvoided,
-  toolResultsNotMixed,
-  toolUsesAnswered,
-  toolResultMatchesToolUse,
+  viaInputRequests(includeContextDeclared),
+  viaInputRequests(includeContextAvoided),
+  viaInputRequests(toolResultsNotMixed),
+  viaInputRequests(toolUsesAnswered),
+  viaInputRequests(toolResultMatchesToolUse),
   missingToolResultRejected,
   mixedToolResultsRejected,
-  toolChoiceRequiredHonoured,
-  toolChoiceNoneHonoured,
+  viaInputRequests(toolChoiceRequiredHonoured),
+  viaInputRequests(toolChoiceNoneHonoured),
 ];

@@ -23,6 +23,9 @@ export class BoundedMap<K, V> {
   delete(key: K): void {
     this.map.delete(key);
   }
+  values(): IterableIterator<V> {
+    return this.map.values();
+  }
   get size(): number {
     return this.map.size;
   }
