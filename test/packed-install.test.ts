@@ -1,0 +1,213 @@
+/**
+ * The published artifact works: every publishable package is packed (`pnpm pack`), the tarballs are installed with
+ * plain npm into an empty directory outside the repository — each `@mcp-conf/*` dependency resolved to its tarball,
+ * none to the registry, where none is published — and there, on the packed files only: `npx mcp-conf --version`,
+ * `validate` on a corpus trace, `watch stdio` around server-everything driven by the official SDK client, and a
+ * script that imports `validate` and `createRecorder`. One install serves every assertion (it is the slow part).
+ * `pnpm publish -r --dry-run` shows the release would publish exactly those packages, publicly.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const work = mkdtempSync(join(tmpdir(), "mcp-conf-packed-"));
+const tarballs = join(work, "tarballs");
+const app = join(work, "app");
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+interface Manifest {
+  name: string;
+  version: string;
+  private?: boolean;
+  publishConfig?: { access?: string; provenance?: boolean };
+}
+
+/** The workspace's packages that are published (not `private`). */
+const publishable: Manifest[] = readdirSync(join(REPO_ROOT, "packages"))
+  .map((dir) => JSON.parse(readFileSync(join(REPO_ROOT, "packages", dir, "package.json"), "utf8")) as Manifest)
+  .filter((manifest) => manifest.private !== true)
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+/** The environment without what pnpm or npm set for the test run (`npm_config_*` would steer the install). */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^(npm_|pnpm_|node_path$)/i.test(key)) env[key] = value;
+  }
+  return { ...env, FORCE_COLOR: "0", NO_UPDATE_NOTIFIER: "1", MCP_CONF_HOME: join(work, "state") };
+}
+
+function inApp(command: string, args: string[], timeout = 120_000) {
+  const run = spawnSync(command, args, { cwd: app, env: cleanEnv(), encoding: "utf8", timeout });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+const tarballName = (manifest: Manifest) =>
+  `${manifest.name.replace(/^@/, "").replace("/", "-")}-${manifest.version}.tgz`;
+
+let installSeconds = 0;
+
+beforeAll(() => {
+  const filters = publishable.flatMap((manifest) => ["--filter", manifest.name]);
+  execFileSync("pnpm", [...filters, "pack", "--pack-destination", tarballs], {
+    cwd: REPO_ROOT,
+    env: cleanEnv(),
+    stdio: "pipe",
+  });
+  // Every @mcp-conf dependency, direct or transitive, is the tarball: overrides pin the transitive ones too.
+  const deps = Object.fromEntries(publishable.map((m) => [m.name, `file:${join(tarballs, tarballName(m))}`]));
+  execFileSync("mkdir", ["-p", app]);
+  writeFileSync(
+    join(app, "package.json"),
+    JSON.stringify({ name: "packed-app", private: true, type: "module", dependencies: deps, overrides: deps }),
+  );
+  const started = process.hrtime.bigint();
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd: app,
+    env: cleanEnv(),
+    stdio: "pipe",
+    timeout: 600_000,
+  });
+  installSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+}, 900_000);
+
+describe("the packed packages, installed with npm into an empty directory", () => {
+  it("installs each @mcp-conf package from its tarball, once, with no workspace range left", () => {
+    const lock = JSON.parse(readFileSync(join(app, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { version?: string; resolved?: string }>;
+    };
+    const ours = Object.entries(lock.packages).filter(([path]) => /(^|\/)node_modules\/@mcp-conf\//.test(path));
+    expect(ours.map(([path]) => path).sort()).toEqual(publishable.map((m) => `node_modules/${m.name}`).sort());
+    for (const [path, entry] of ours) {
+      expect(entry.resolved, path).toMatch(/^file:/);
+      const installed = readFileSync(join(app, path, "package.json"), "utf8");
+      expect(installed, path).not.toContain("workspace:");
+    }
+    console.info(`packed install: ${Object.keys(lock.packages).length - 1} packages in ${installSeconds.toFixed(1)} s`);
+  });
+
+  it("npx mcp-conf --version prints the CLI's version", () => {
+    const cli = publishable.find((m) => m.name === "@mcp-conf/cli")!;
+    const run = inApp("npx", ["--no", "--", "mcp-conf", "--version"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trim()).toBe(cli.version);
+  });
+
+  it("validate judges a corpus trace as the repository's golden report says", () => {
+    copyFileSync(
+      join(REPO_ROOT, "corpus", "2025-11-25", "violations", "tool-006-name-charset.jsonl"),
+      join(app, "t.jsonl"),
+    );
+    const run = inApp("npx", ["--no", "--", "mcp-conf", "validate", "--all", "t.jsonl"]);
+    expect(run.code, run.stderr).toBe(0);
+    const golden = readFileSync(join(REPO_ROOT, "corpus", "2025-11-25", "golden", "tool-006-name-charset.txt"), "utf8");
+    const withoutTrace = (text: string) => text.replace(/^trace: .*\n/m, "");
+    expect(withoutTrace(run.stdout)).toBe(withoutTrace(golden));
+    expect(run.stdout).toMatch(/^verdict: pass-with-warnings$/m);
+  });
+
+  it("watch stdio records and judges server-everything driven by the official SDK client", () => {
+    writeFileSync(
+      join(app, "session.mjs"),
+      `import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+const require = createRequire(import.meta.url);
+const server = join(dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")), "dist", "index.js");
+const transport = new StdioClientTransport({
+  command: "npx",
+  args: ["--no", "--", "mcp-conf", "watch", "stdio", "-o", "watched.jsonl", "--", process.execPath, server, "stdio"],
+  stderr: "pipe",
+});
+let stderr = "";
+transport.stderr.on("data", (chunk) => { stderr += chunk; });
+const client = new Client({ name: "packed-client", version: "1.0.0" });
+await client.connect(transport);
+const { tools } = await client.listTools();
+const echoed = await client.callTool({ name: "echo", arguments: { message: "from the packed install" } });
+await client.close();
+await new Promise((resolve) => setTimeout(resolve, 200));
+console.log(JSON.stringify({ tools: tools.length, echo: echoed.content[0].text, stderr }));
+`,
+    );
+    const run = inApp(process.execPath, ["session.mjs"]);
+    expect(run.code, run.stderr).toBe(0);
+    const session = JSON.parse(run.stdout) as { tools: number; echo: string; stderr: string };
+    expect(session.tools).toBeGreaterThan(0);
+    expect(session.echo).toMatch(/from the packed install/);
+    expect(session.stderr).toMatch(/^mcp-conf watch: session \S+ recording to .*watched\.jsonl$/m);
+    const validated = inApp("npx", ["--no", "--", "mcp-conf", "validate", "watched.jsonl"]);
+    expect(validated.code, validated.stdout).toBe(0);
+    expect(validated.stdout).toMatch(/^verdict: pass/m);
+  }, 120_000);
+
+  it("a script imports validate and createRecorder: what the recorder writes, the validator judges", () => {
+    writeFileSync(
+      join(app, "library.mjs"),
+      `import { readFileSync } from "node:fs";
+import { createRecorder, fileSink } from "@mcp-conf/recorder";
+import { validate, validateFile } from "@mcp-conf/validator";
+const recorder = createRecorder({ sink: fileSink("library.jsonl"), transport: "stdio", label: "packed" });
+const send = (direction, message) => recorder.message(direction, Buffer.from(JSON.stringify(message)));
+const info = { name: "packed", version: "1.0.0" };
+send("client-to-server", { jsonrpc: "2.0", id: 0, method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: info } });
+send("server-to-client", { jsonrpc: "2.0", id: 0, result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: info } });
+send("client-to-server", { jsonrpc: "2.0", method: "notifications/initialized" });
+send("client-to-server", { jsonrpc: "2.0", id: 1, method: "ping" });
+send("server-to-client", { jsonrpc: "2.0", id: 1, result: {} });
+await recorder.close();
+const events = readFileSync("library.jsonl", "utf8").trim().split("\\n").map((line) => JSON.parse(line));
+const report = validate(events);
+const fromFile = await validateFile("library.jsonl");
+console.log(JSON.stringify({ events: events.length, verdict: report.verdict, revision: report.revision, same: fromFile.verdict === report.verdict }));
+`,
+    );
+    const run = inApp(process.execPath, ["library.mjs"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ events: 7, verdict: "pass", revision: "2025-11-25", same: true });
+  });
+});
+
+describe("the release", () => {
+  it("every publishable package publishes publicly with provenance; the test support package is never published", () => {
+    for (const manifest of publishable) {
+      expect(manifest.publishConfig, manifest.name).toEqual({ access: "public", provenance: true });
+    }
+    const testing = JSON.parse(readFileSync(join(REPO_ROOT, "packages", "testing", "package.json"), "utf8"));
+    expect(testing.private).toBe(true);
+    const config = JSON.parse(readFileSync(join(REPO_ROOT, ".changeset", "config.json"), "utf8"));
+    expect(config.access).toBe("public");
+  });
+
+  it("docs/release.md names the scripts the repository has and the dry run this test makes", () => {
+    const page = readFileSync(join(REPO_ROOT, "docs", "release.md"), "utf8");
+    const scripts = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).scripts as Record<string, string>;
+    expect(scripts["version-packages"]).toMatch(/^changeset version\b/);
+    expect(scripts.release).toMatch(/\bchangeset publish$/);
+    expect(page).toContain("pnpm version-packages");
+    expect(page).toContain("pnpm release");
+    expect(page).toContain("pnpm publish -r --dry-run --no-git-checks");
+    for (const manifest of publishable) expect(page).toContain(`\`${manifest.name}\``);
+  });
+
+  it("pnpm publish -r --dry-run would publish exactly the packed packages", () => {
+    const run = spawnSync("pnpm", ["publish", "-r", "--dry-run", "--no-git-checks"], {
+      cwd: REPO_ROOT,
+      env: cleanEnv(),
+      encoding: "utf8",
+      timeout: 300_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const published = [...`${run.stdout}\n${run.stderr}`.matchAll(/^\+ (@mcp-conf\/[a-z-]+)@(\S+)$/gm)]
+      .map((m) => `${m[1]}@${m[2]}`)
+      .sort();
+    expect(published).toEqual(publishable.map((m) => `${m.name}@${m.version}`));
+    expect(`${run.stdout}\n${run.stderr}`).toMatch(/with tag latest and public access \(dry-run\)/);
+  }, 300_000);
+});
