@@ -1,16 +1,16 @@
 /**
- * `mcp-conf check`, the CI gate, run as the built binary: every signal fires on a committed trace made for it — the
+ * `mcp-conf check`, the CI gate, run as the built code in this process (`main(args, io)`): every signal fires on a committed trace made for it — the
  * corpus's violation traces, real recorded server-everything sessions, and hand-written fixtures for what no real
  * peer does (a capture with holes, a credential in arguments, a slow call) — and stays silent on every good and
  * real corpus session; exit codes; JUnit read back by a real XML parser; SARIF checked against the 2.1.0 schema.
  */
-import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expectSarifShape } from "@mcp-conf/testing";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
-import { BIN, REPO_ROOT, tempDir } from "./record-helpers.js";
+import { REPO_ROOT, tempDir } from "./record-helpers.js";
+import { mcpConf } from "./validate-helpers.js";
 
 const dir = tempDir();
 afterAll(() => dir.remove());
@@ -35,25 +35,22 @@ interface CheckJson {
 }
 
 function check(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const run = spawnSync(process.execPath, [BIN, "check", ...args], {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-    env: { ...process.env, MCP_CONF_HOME: join(dir.path, "home"), FORCE_COLOR: "0", ...env },
-    timeout: 120_000,
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  return mcpConf(["check", ...args], undefined, { MCP_CONF_HOME: join(dir.path, "home"), ...env });
 }
 
-function checkJson(args: string[], env?: NodeJS.ProcessEnv): { code: number | null; json: CheckJson; stderr: string } {
-  const run = check([...args, "--format", "json"], env);
+async function checkJson(
+  args: string[],
+  env?: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; json: CheckJson; stderr: string }> {
+  const run = await check([...args, "--format", "json"], env);
   return { code: run.code, json: JSON.parse(run.stdout) as CheckJson, stderr: run.stderr };
 }
 
 /** A baselines directory holding the real session's tools under the label "everything". */
-function baselineOfRealSession(): string {
+async function baselineOfRealSession(): Promise<string> {
   const baselines = join(dir.path, "baselines");
-  const run = spawnSync(process.execPath, [BIN, "baseline", REAL, "--baseline", baselines], { encoding: "utf8" });
-  expect(run.status, run.stderr).toBe(0);
+  const run = await mcpConf(["baseline", REAL, "--baseline", baselines]);
+  expect(run.code, run.stderr).toBe(0);
   return baselines;
 }
 
@@ -100,8 +97,8 @@ describe("each signal fires on the trace made for it, naming the seq it rests on
 
   it.each(cases)(
     "$signal",
-    ({ signal, trace, seq, owner, extra, detail }) => {
-      const { code, json } = checkJson([trace, "--fail-on", signal, ...(extra ?? [])]);
+    async ({ signal, trace, seq, owner, extra, detail }) => {
+      const { code, json } = await checkJson([trace, "--fail-on", signal, ...(extra ?? [])]);
       expect(code).toBe(1);
       const hits = json.traces[0]!.hits;
       expect(hits.length).toBeGreaterThan(0);
@@ -114,20 +111,20 @@ describe("each signal fires on the trace made for it, naming the seq it rests on
     150_000,
   );
 
-  it("incomplete names the message cut at --max-message-bytes too", () => {
-    const { json } = checkJson([join(FIXTURES, "incomplete-capture.jsonl"), "--fail-on", "incomplete"]);
+  it("incomplete names the message cut at --max-message-bytes too", async () => {
+    const { json } = await checkJson([join(FIXTURES, "incomplete-capture.jsonl"), "--fail-on", "incomplete"]);
     expect(json.traces[0]!.hits.map((hit) => hit.seq)).toEqual([7, 8]);
   }, 150_000);
 
-  it("slow leaves a call within the limit alone", () => {
-    const { json } = checkJson([join(FIXTURES, "slow-call.jsonl"), "--fail-on", "slow", "--max-duration", "1s"]);
+  it("slow leaves a call within the limit alone", async () => {
+    const { json } = await checkJson([join(FIXTURES, "slow-call.jsonl"), "--fail-on", "slow", "--max-duration", "1s"]);
     expect(json.traces[0]!.hits.map((hit) => hit.seq)).toEqual([4]);
   }, 150_000);
 
-  it("drift: a tool definition changed since the label's baseline, field by field, with the rug-pull note", () => {
-    const baselines = baselineOfRealSession();
+  it("drift: a tool definition changed since the label's baseline, field by field, with the rug-pull note", async () => {
+    const baselines = await baselineOfRealSession();
     const changed = join(FIXTURES, "drift-echo-description.jsonl");
-    const { code, json } = checkJson([changed, "--fail-on", "drift", "--baseline", baselines]);
+    const { code, json } = await checkJson([changed, "--fail-on", "drift", "--baseline", baselines]);
     expect(code).toBe(1);
     const [hit, ...more] = json.traces[0]!.hits;
     expect(more).toEqual([]);
@@ -137,11 +134,11 @@ describe("each signal fires on the trace made for it, naming the seq it rests on
       /\/description: "Echoes back the input string" → "Echoes back the input string\. Before/,
     );
     expect(hit!.detail).toMatch(/rug pull/);
-    expect(checkJson([REAL, "--fail-on", "drift", "--baseline", baselines]).code).toBe(0);
+    expect((await checkJson([REAL, "--fail-on", "drift", "--baseline", baselines])).code).toBe(0);
   }, 150_000);
 
-  it("--expect-tool fires for a tool never called, --forbid-tool at the call of a forbidden one", () => {
-    const { code, json } = checkJson([
+  it("--expect-tool fires for a tool never called, --forbid-tool at the call of a forbidden one", async () => {
+    const { code, json } = await checkJson([
       REAL,
       "--fail-on",
       "fail",
@@ -157,9 +154,9 @@ describe("each signal fires on the trace made for it, naming the seq it rests on
     const forbidden = hits.filter((hit) => hit.signal === "forbid-tool");
     expect(forbidden.length).toBeGreaterThan(0);
     expect(forbidden.every((hit) => hit.call === "tools/call echo" && hit.seq !== undefined)).toBe(true);
-    expect(checkJson([REAL, "--fail-on", "fail", "--expect-tool", "echo", "--forbid-tool", "get-weather"]).code).toBe(
-      0,
-    );
+    expect(
+      (await checkJson([REAL, "--fail-on", "fail", "--expect-tool", "echo", "--forbid-tool", "get-weather"])).code,
+    ).toBe(0);
   }, 150_000);
 });
 
@@ -199,9 +196,9 @@ describe("silence where nothing happened", () => {
       ),
     );
 
-  it("every signal is silent on every good and real corpus session, but for the answers that really are errors and the documented defects of real peers", () => {
+  it("every signal is silent on every good and real corpus session, but for the answers that really are errors and the documented defects of real peers", async () => {
     const signals = EVERY_SIGNAL.replace(",drift", "");
-    const { json } = checkJson([...sessions, "--fail-on", signals, "--max-duration", "30s", "--jobs", "2"]);
+    const { json } = await checkJson([...sessions, "--fail-on", signals, "--max-duration", "30s", "--jobs", "2"]);
     expect(json.traces.map((t) => t.trace)).toEqual(sessions);
     for (const { trace, hits } of json.traces) {
       const events = readFileSync(trace, "utf8")
@@ -252,17 +249,17 @@ describe("silence where nothing happened", () => {
     }
   }, 300_000);
 
-  it("drift is silent on the session its baseline was recorded from; the default set on a good session exits 0", () => {
-    const baselines = baselineOfRealSession();
-    expect(checkJson([REAL, "--fail-on", "drift", "--baseline", baselines]).json.traces[0]!.hits).toEqual([]);
-    const clean = check([join(CORPUS, "2025-11-25", "good", "base-stdio-session.jsonl")]);
+  it("drift is silent on the session its baseline was recorded from; the default set on a good session exits 0", async () => {
+    const baselines = await baselineOfRealSession();
+    expect((await checkJson([REAL, "--fail-on", "drift", "--baseline", baselines])).json.traces[0]!.hits).toEqual([]);
+    const clean = await check([join(CORPUS, "2025-11-25", "good", "base-stdio-session.jsonl")]);
     expect(clean.code).toBe(0);
     expect(clean.stdout).toMatch(/clean: no signal fired \(checked: fail, invalid, mismatch, pending, incomplete\)/);
   }, 150_000);
 });
 
 describe("exit codes, output formats, many traces", () => {
-  it("refuses bad invocations in one line with exit 2", () => {
+  it("refuses bad invocations in one line with exit 2", async () => {
     const bad: [string[], RegExp][] = [
       [[REAL, "--fail-on", "fail,nope"], /unknown signal "nope"/],
       [[REAL, "--fail-on", "slow"], /the slow signal needs --max-duration/],
@@ -275,54 +272,54 @@ describe("exit codes, output formats, many traces", () => {
       [[], /no TRACE given and no recorded session/],
     ];
     for (const [args, message] of bad) {
-      const run = check(args);
+      const run = await check(args);
       expect(run.code, args.join(" ")).toBe(2);
       expect(run.stderr).toMatch(message);
       expect(run.stderr.trim().split("\n")).toHaveLength(1);
     }
   }, 300_000);
 
-  it("exits 3 for a malformed trace and still checks the others; the worst code wins", () => {
+  it("exits 3 for a malformed trace and still checks the others; the worst code wins", async () => {
     const broken = join(dir.path, "broken.jsonl");
     writeFileSync(broken, "{not json\n");
-    const run = checkJson([REAL, broken, join(V, "tran-024-request-never-answered.jsonl")]);
+    const run = await checkJson([REAL, broken, join(V, "tran-024-request-never-answered.jsonl")]);
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/^mcp-conf check: .*broken\.jsonl: line 1: /);
     expect(run.json.traces.map((t) => t.clean)).toEqual([true, false]);
   }, 150_000);
 
-  it("checks the newest recorded session when no TRACE is given, and takes a session id", () => {
+  it("checks the newest recorded session when no TRACE is given, and takes a session id", async () => {
     const home = join(dir.path, "home-with-session");
     mkdirSync(join(home, "sessions"), { recursive: true });
     copyFileSync(join(V, "tran-024-request-never-answered.jsonl"), join(home, "sessions", "s-1.jsonl"));
-    const newest = check([], { MCP_CONF_HOME: home });
+    const newest = await check([], { MCP_CONF_HOME: home });
     expect(newest.code).toBe(1);
     expect(newest.stdout).toMatch(/s-1\.jsonl\n {2}pending: 1 hit/);
-    expect(check(["s-1"], { MCP_CONF_HOME: home }).code).toBe(1);
+    expect((await check(["s-1"], { MCP_CONF_HOME: home })).code).toBe(1);
   }, 150_000);
 
-  it("--actor server leaves the client's failures out", () => {
+  it("--actor server leaves the client's failures out", async () => {
     const trace = join(V, "canc-001-cancels-unissued-request.jsonl");
-    const both = checkJson([trace, "--fail-on", "fail"]);
+    const both = await checkJson([trace, "--fail-on", "fail"]);
     expect(both.code).toBe(1);
     expect(both.json.traces[0]!.hits.every((hit) => hit.owner === "client")).toBe(true);
-    expect(checkJson([trace, "--fail-on", "fail", "--actor", "server"]).code).toBe(0);
+    expect((await checkJson([trace, "--fail-on", "fail", "--actor", "server"])).code).toBe(0);
   }, 150_000);
 
-  it("gives the same hits checked in parallel as one at a time", () => {
+  it("gives the same hits checked in parallel as one at a time", async () => {
     const traces = readdirSync(V)
       .slice(0, 24)
       .map((name) => join(V, name));
     const args = [...traces, "--fail-on", EVERY_SIGNAL.replace(",drift", ""), "--max-duration", "1s"];
-    const serial = checkJson([...args, "--jobs", "1"]);
-    const parallel = checkJson([...args, "--jobs", "3"]);
+    const serial = await checkJson([...args, "--jobs", "1"]);
+    const parallel = await checkJson([...args, "--jobs", "3"]);
     expect(parallel.json).toEqual(serial.json);
     expect(parallel.code).toBe(serial.code);
   }, 300_000);
 
-  it("writes JUnit a real XML parser reads: a suite per trace, a testcase per signal, a failure per fired signal", () => {
+  it("writes JUnit a real XML parser reads: a suite per trace, a testcase per signal, a failure per fired signal", async () => {
     const traces = [REAL, join(V, "tran-024-request-never-answered.jsonl")];
-    const run = check([...traces, "--fail-on", "fail,pending,tool-error", "--format", "junit"]);
+    const run = await check([...traces, "--fail-on", "fail,pending,tool-error", "--format", "junit"]);
     expect(run.code).toBe(1);
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(run.stdout);
     const suites = parsed.testsuites.testsuite as Record<string, unknown>[];
@@ -339,9 +336,9 @@ describe("exit codes, output formats, many traces", () => {
     expect(failure["#text"]).toMatch(/\[server\] seq 9 tools\/call echo: never answered/);
   }, 150_000);
 
-  it("writes SARIF 2.1.0 valid against the schema, each result at the trace line of its seq", () => {
+  it("writes SARIF 2.1.0 valid against the schema, each result at the trace line of its seq", async () => {
     const trace = join(FIXTURES, "incomplete-capture.jsonl");
-    const run = check([
+    const run = await check([
       trace,
       join(FIXTURES, "secret-in-arguments.jsonl"),
       "--fail-on",

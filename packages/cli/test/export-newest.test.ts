@@ -2,26 +2,21 @@
  * `mcp-conf export` with no TRACE exports the newest recorded session of the state directory (two real
  * server-everything sessions copied in with different times), and says so in one line when there is none.
  */
-import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BIN, REPO_ROOT } from "./validate-helpers.js";
+import { mcpConf, REPO_ROOT } from "./validate-helpers.js";
 
 function exportIn(home: string, args: string[]) {
-  const run = spawnSync(process.execPath, [BIN, "export", ...args], {
-    encoding: "utf8",
-    env: { ...process.env, MCP_CONF_HOME: home, FORCE_COLOR: "0" },
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  return mcpConf(["export", ...args], undefined, { MCP_CONF_HOME: home });
 }
 
 describe("export with no TRACE", () => {
-  it("exports the newest recorded session, and refuses in one line when there is none", () => {
+  it("exports the newest recorded session, and refuses in one line when there is none", async () => {
     const home = mkdtempSync(join(tmpdir(), "mcp-conf-newest-"));
     const sessions = join(home, "sessions");
-    expect(exportIn(home, ["-T", "text"])).toEqual({
+    expect(await exportIn(home, ["-T", "text"])).toEqual({
       code: 2,
       stdout: "",
       stderr: `mcp-conf: export: no TRACE given and no recorded session in ${sessions}\n`,
@@ -34,9 +29,9 @@ describe("export with no TRACE", () => {
     copyFileSync(join(real, "everything-stdio.jsonl"), newer);
     utimesSync(older, new Date(2026, 0, 1), new Date(2026, 0, 1));
     utimesSync(newer, new Date(2026, 0, 2), new Date(2026, 0, 2));
-    const newest = exportIn(home, ["-T", "json"]);
+    const newest = await exportIn(home, ["-T", "json"]);
     expect(newest.code, newest.stderr).toBe(0);
-    expect(newest.stdout).toBe(exportIn(home, ["-T", "json", newer]).stdout);
-    expect(newest.stdout).not.toBe(exportIn(home, ["-T", "json", older]).stdout);
+    expect(newest.stdout).toBe((await exportIn(home, ["-T", "json", newer])).stdout);
+    expect(newest.stdout).not.toBe((await exportIn(home, ["-T", "json", older])).stdout);
   }, 120_000);
 });

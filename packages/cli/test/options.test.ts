@@ -3,25 +3,17 @@
  * option never runs the server; a repeated option takes its last value, or is refused where two make no sense; an
  * array option does not swallow the mode; `requirements ID` shows that entry.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it, vi } from "vitest";
-import { BIN, REPO_ROOT } from "./validate-helpers.js";
+import { describe, expect, it } from "vitest";
+import { mcpConf } from "./validate-helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "mcp-conf-options-"));
-// Each case starts a real process (a session with a server for some); on a busy machine that is slow, not wrong.
-vi.setConfig({ testTimeout: 120_000 });
 
-function run(args: string[], timeout = 30_000) {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: dir,
-    encoding: "utf8",
-    timeout,
-    env: { ...process.env, MCP_CONF_HOME: join(dir, "state"), FORCE_COLOR: "0" },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+/** `mcp-conf ARGS` in this process, in `dir`, with its own state directory. */
+function run(args: string[]) {
+  return mcpConf(args, undefined, { MCP_CONF_HOME: join(dir, "state") }, dir);
 }
 
 /** A "server" that leaves a mark when it starts and exits 7. */
@@ -40,8 +32,8 @@ describe("a misspelled option", () => {
     ["record stdio", ["record", "stdio", "--ouptut", "x.jsonl", "--", ...server("record-stdio")], "record-stdio"],
     ["watch stdio", ["watch", "stdio", "--ouptut", "x.jsonl", "--", ...server("watch-stdio")], "watch-stdio"],
     ["record http", ["record", "http", "--upstream", "http://127.0.0.1:9/", "--lisen", "127.0.0.1:0"], undefined],
-  ])("is refused before %s starts anything (exit 2, no server, no trace)", (_name, args, mark) => {
-    const result = run(args, 15_000);
+  ])("is refused before %s starts anything (exit 2, no server, no trace)", async (_name, args, mark) => {
+    const result = await run(args);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^mcp-conf: Unknown argument: (ouptut|lisen)\n$/);
     if (mark !== undefined) expect(existsSync(join(dir, mark))).toBe(false);
@@ -50,15 +42,15 @@ describe("a misspelled option", () => {
 });
 
 describe("a repeated option", () => {
-  it("-o twice: the last one wins, and the server's exit code is kept", () => {
-    const result = run(["record", "stdio", "-o", "first.jsonl", "-o", "second.jsonl", "--", ...server("o-twice")]);
+  it("-o twice: the last one wins, and the server's exit code is kept", async () => {
+    const result = await run(["record", "stdio", "-o", "first.jsonl", "-o", "second.jsonl", "--", ...server("o-twice")]);
     expect(result.code).toBe(7);
     expect(existsSync(join(dir, "second.jsonl"))).toBe(true);
     expect(existsSync(join(dir, "first.jsonl"))).toBe(false);
   });
 
-  it("--label twice: the last one wins", () => {
-    const result = run(["record", "stdio", "--label", "x", "--label", "y", "-o", "label.jsonl", "--", ...server("l")]);
+  it("--label twice: the last one wins", async () => {
+    const result = await run(["record", "stdio", "--label", "x", "--label", "y", "-o", "label.jsonl", "--", ...server("l")]);
     expect(result.code).toBe(7);
     const open = JSON.parse(readFileSync(join(dir, "label.jsonl"), "utf8").split("\n")[0]!);
     expect(open.meta.label).toBe("y");
@@ -67,15 +59,15 @@ describe("a repeated option", () => {
   it.each([
     ["--upstream", "record", ["--upstream", "http://a.test/", "--upstream", "http://b.test/"]],
     ["--listen", "watch", ["--upstream", "http://a.test/", "--listen", "127.0.0.1:0", "--listen", ":0"]],
-  ])("%s twice is refused: one proxy has one", (flag, command, args) => {
-    const result = run([command, "http", ...args], 15_000);
+  ])("%s twice is refused: one proxy has one", async (flag, command, args) => {
+    const result = await run([command, "http", ...args]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`mcp-conf: ${command}: ${flag} given 2 times; give it once\n`);
   });
 
-  it("--otlp-header before the mode does not swallow the mode", () => {
+  it("--otlp-header before the mode does not swallow the mode", async () => {
     const args = ["watch", "--otlp-header", "A=B", "--otlp", "http://127.0.0.1:9", "stdio", "-o", "otlp.jsonl"];
-    const result = run([...args, "--", ...server("otlp-header")]);
+    const result = await run([...args, "--", ...server("otlp-header")]);
     expect(result.code).toBe(7);
     expect(existsSync(join(dir, "otlp-header"))).toBe(true);
   });
@@ -94,8 +86,8 @@ describe("error lines quote the value typed", () => {
     [["record", "http", "--upstream", "http://a.test/", "--listen", "127.0.0.1:"], '--listen "127.0.0.1:" is not'],
     [["validate", "--max-events", "abc", "x.jsonl"], '--max-events takes a positive integer, not "abc"'],
     [["validate", "--max-line-bytes", "1.5", "x.jsonl"], '--max-line-bytes takes a positive integer, not "1.5"'],
-  ])("%j", (args, quoted) => {
-    const result = run(args, 15_000);
+  ])("%j", async (args, quoted) => {
+    const result = await run(args);
     expect(result.code).toBe(2);
     oneLine(result.stderr);
     expect(result.stderr).toContain(quoted);
@@ -103,17 +95,17 @@ describe("error lines quote the value typed", () => {
 });
 
 describe("requirements ID", () => {
-  it("shows that one entry, as text and as JSON", () => {
-    const text = run(["requirements", "BASE-006"]);
+  it("shows that one entry, as text and as JSON", async () => {
+    const text = await run(["requirements", "BASE-006"]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^BASE-006 \(MUST\)/);
     expect(text.stdout.match(/^[A-Z]+-\d{3} \(/gm)).toHaveLength(1);
-    const json = JSON.parse(run(["requirements", "base-006", "--format", "json"]).stdout);
+    const json = JSON.parse((await run(["requirements", "base-006", "--format", "json"])).stdout);
     expect(json.requirements.map((r: { id: string }) => r.id)).toEqual(["BASE-006"]);
   });
 
-  it("an id the registry does not hold is one line and exit 2", () => {
-    const result = run(["requirements", "BASE-999"]);
+  it("an id the registry does not hold is one line and exit 2", async () => {
+    const result = await run(["requirements", "BASE-999"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       'mcp-conf: requirements: no requirement "BASE-999" in revision 2026-07-28; mcp-conf requirements lists them all\n',
@@ -122,14 +114,13 @@ describe("requirements ID", () => {
 });
 
 describe("file names in error lines", () => {
-  it("are escaped, never printed raw to the terminal", () => {
-    const result = run(["validate", "x\u001b]0;PWNED\u0007\u202e.jsonl"]);
+  it("are escaped, never printed raw to the terminal", async () => {
+    const result = await run(["validate", "x\u001b]0;PWNED\u0007\u202e.jsonl"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe("mcp-conf validate: x\\u{1b}]0;PWNED\\u{7}\\u{202e}.jsonl: no such file or directory\n");
-    const exported = run(["export", "y\u009b31m.jsonl", "-T", "otlp"]);
+    const exported = await run(["export", "y\u009b31m.jsonl", "-T", "otlp"]);
     expect(exported.code).toBe(2);
     expect(exported.stderr).toBe("mcp-conf: export: y\\u{9b}31m.jsonl: no such file or directory\n");
   });
 });
 
-void REPO_ROOT;

@@ -17,7 +17,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIN, mcpConf, REPO_ROOT } from "./validate-helpers.js";
+import { mcpConf, REPO_ROOT } from "./validate-helpers.js";
 
 const TRACE = join(REPO_ROOT, "corpus", "2025-11-25", "violations", "tool-006-name-charset.jsonl");
 let dir: string;
@@ -30,33 +30,32 @@ beforeAll(async () => {
 });
 
 function exportIn(cwd: string, output: string) {
-  const r = spawnSync(process.execPath, [BIN, "export", TRACE, "-T", "otlp", "-o", output], { cwd, encoding: "utf8" });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return mcpConf(["export", TRACE, "-T", "otlp", "-o", output], undefined, {}, cwd);
 }
 
 describe("export -o", () => {
-  it("-o - writes to standard output and creates no file named -", () => {
-    const run = exportIn(dir, "-");
+  it("-o - writes to standard output and creates no file named -", async () => {
+    const run = await exportIn(dir, "-");
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(expected);
     expect(existsSync(join(dir, "-"))).toBe(false);
   });
 
-  it("writes through a symbolic link: the link stays a link and the file it names gets the output", () => {
+  it("writes through a symbolic link: the link stays a link and the file it names gets the output", async () => {
     const target = join(dir, "real.json");
     const link = join(dir, "link.json");
     writeFileSync(target, "old");
     symlinkSync(target, link);
-    expect(exportIn(dir, link).code).toBe(0);
+    expect((await exportIn(dir, link)).code).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe(target);
     expect(readFileSync(target, "utf8")).toBe(expected);
   });
 
-  it("keeps an existing regular file's mode when it replaces it", () => {
+  it("keeps an existing regular file's mode when it replaces it", async () => {
     const out = join(dir, "private.json");
     writeFileSync(out, "old", { mode: 0o600 });
-    expect(exportIn(dir, out).code).toBe(0);
+    expect((await exportIn(dir, out)).code).toBe(0);
     expect(statSync(out).mode & 0o777).toBe(0o600);
     expect(readFileSync(out, "utf8")).toBe(expected);
   });
@@ -70,7 +69,7 @@ describe("export -o", () => {
       read += chunk.toString("utf8");
     });
     const closed = new Promise((resolve) => reader.on("close", resolve));
-    expect(exportIn(dir, fifo).code).toBe(0);
+    expect((await exportIn(dir, fifo)).code).toBe(0);
     const stillFifo = statSync(fifo).isFIFO();
     if (!stillFifo) reader.kill();
     await closed;
@@ -78,16 +77,16 @@ describe("export -o", () => {
     expect(read).toBe(expected);
   });
 
-  it("writes into a character device, which stays a device (a symlinked /dev/null)", () => {
+  it("writes into a character device, which stays a device (a symlinked /dev/null)", async () => {
     const link = join(dir, "null");
     symlinkSync("/dev/null", link);
-    expect(exportIn(dir, link).code).toBe(0);
+    expect((await exportIn(dir, link)).code).toBe(0);
     expect(statSync("/dev/null").isCharacterDevice()).toBe(true);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
   });
 
-  it("a directory that does not exist is one line and exit 2", () => {
-    const run = exportIn(dir, join(dir, "missing", "out.json"));
+  it("a directory that does not exist is one line and exit 2", async () => {
+    const run = await exportIn(dir, join(dir, "missing", "out.json"));
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^mcp-conf: export: .*out\.json: no such file or directory\n$/);
   });

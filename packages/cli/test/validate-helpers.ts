@@ -1,7 +1,7 @@
 /**
- * Helpers for the CLI tests of `validate` and `requirements`: run `mcp-conf` in this process (`main(args, io)`, as
- * `bin.ts` does) or, where the process itself is the point, as the built binary; and write small traces (a clean
- * session, a failing one, malformed ones) to a temporary directory.
+ * Helpers for the CLI tests: run the built `mcp-conf` in this process (`main(args, io)`, as `bin.ts` does; the built
+ * code, so that `check`'s worker threads find their script) or, where the process itself is the point, as the built
+ * binary; and write small traces (a clean session, a failing one, malformed ones) to a temporary directory.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { main } from "../src/main.js";
+import { main } from "../dist/index.js";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const BIN = join(REPO_ROOT, "packages", "cli", "dist", "bin.js");
