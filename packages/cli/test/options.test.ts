@@ -43,14 +43,34 @@ describe("a misspelled option", () => {
 
 describe("a repeated option", () => {
   it("-o twice: the last one wins, and the server's exit code is kept", async () => {
-    const result = await run(["record", "stdio", "-o", "first.jsonl", "-o", "second.jsonl", "--", ...server("o-twice")]);
+    const result = await run([
+      "record",
+      "stdio",
+      "-o",
+      "first.jsonl",
+      "-o",
+      "second.jsonl",
+      "--",
+      ...server("o-twice"),
+    ]);
     expect(result.code).toBe(7);
     expect(existsSync(join(dir, "second.jsonl"))).toBe(true);
     expect(existsSync(join(dir, "first.jsonl"))).toBe(false);
   });
 
   it("--label twice: the last one wins", async () => {
-    const result = await run(["record", "stdio", "--label", "x", "--label", "y", "-o", "label.jsonl", "--", ...server("l")]);
+    const result = await run([
+      "record",
+      "stdio",
+      "--label",
+      "x",
+      "--label",
+      "y",
+      "-o",
+      "label.jsonl",
+      "--",
+      ...server("l"),
+    ]);
     expect(result.code).toBe(7);
     const open = JSON.parse(readFileSync(join(dir, "label.jsonl"), "utf8").split("\n")[0]!);
     expect(open.meta.label).toBe("y");
@@ -123,4 +143,3 @@ describe("file names in error lines", () => {
     expect(exported.stderr).toBe("mcp-conf: export: y\\u{9b}31m.jsonl: no such file or directory\n");
   });
 });
-
