@@ -6,7 +6,7 @@ import type { MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { sender } from "../support/readers.js";
-import { methodTypes } from "./schema-methods.js";
+import { methodTypes } from "../support/schema-methods.js";
 
 export const notificationNoId: CheckDefinition = {
   id: "base.notification-no-id",

@@ -10,7 +10,7 @@
 import { type Exchange, isPlainObject, type MessageRef, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { batchDefect, batchesAllowed } from "../support/batching.js";
-import { methodTypes } from "./schema-methods.js";
+import { methodTypes } from "../support/schema-methods.js";
 
 /**
  * Schema errors a more specific clause reports: when one of a message's errors matches, the whole schema finding

@@ -6,11 +6,11 @@
  */
 import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
-import { methodTypes } from "../base/schema-methods.js";
 import { quote } from "../support/detail.js";
 import { inputRequiredResult } from "../support/input-rounds.js";
 import { requestCapabilities } from "../support/modern.js";
 import type { JsonObject } from "../support/readers.js";
+import { methodTypes } from "../support/schema-methods.js";
 
 /** The input request methods and the client capability each needs. */
 export const INPUT_REQUEST_CAPABILITY: Readonly<Record<string, string>> = {
