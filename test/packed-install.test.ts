@@ -2,12 +2,13 @@
  * The published artifact works: every publishable package is packed (`pnpm pack`), the tarballs are installed with
  * plain npm into an empty directory outside the repository — each `@mcp-conf/*` dependency resolved to its tarball,
  * none to the registry, where none is published — and there, on the packed files only: `npx mcp-conf --version`,
- * `validate` on a corpus trace, `watch stdio` around server-everything driven by the official SDK client, and a
- * script that imports `validate` and `createRecorder`. One install serves every assertion (it is the slow part).
+ * `validate` on a corpus trace, `mcp-conf demo` (which installs its two peers on first use), `watch stdio` around
+ * server-everything driven by the official SDK client, and a script that imports `validate` and `createRecorder`.
+ * One install serves every assertion (it is the slow part).
  * `pnpm publish -r --dry-run` shows the release would publish exactly those packages, publicly.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +18,8 @@ const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const work = mkdtempSync(join(tmpdir(), "mcp-conf-packed-"));
 const tarballs = join(work, "tarballs");
 const app = join(work, "app");
+/** Where `mcp-conf demo` installs its peers: `<state>/demo-peers`. */
+const PEERS = join(work, "state", "demo-peers");
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 interface Manifest {
@@ -110,14 +113,30 @@ describe("the packed packages, installed with npm into an empty directory", () =
     expect(run.stdout).toMatch(/^verdict: pass-with-warnings$/m);
   });
 
+  it("leaves the demo's peers out of the install: mcp-conf demo installs them once, on first use", () => {
+    expect(existsSync(join(app, "node_modules", "@modelcontextprotocol", "server-everything"))).toBe(false);
+    expect(existsSync(join(app, "node_modules", "@modelcontextprotocol", "sdk"))).toBe(false);
+    const first = inApp("npx", ["--no", "--", "mcp-conf", "demo"], 300_000);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain(`mcp-conf demo: installing the demo's peers once, with npm, into ${PEERS}`);
+    expect(first.stderr).toMatch(/^mcp-conf watch: FAIL BASE-005 \(MUST NOT\) seq /m);
+    expect(first.stderr).toMatch(/^verdict: fail$/m);
+    const again = inApp("npx", ["--no", "--", "mcp-conf", "demo"]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain("installing");
+  }, 400_000);
+
   it("watch stdio records and judges server-everything driven by the official SDK client", () => {
+    // The peers the demo installed: the packed CLI is the only mcp-conf code in play.
     writeFileSync(
       join(app, "session.mjs"),
       `import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-const require = createRequire(import.meta.url);
+import { pathToFileURL } from "node:url";
+const require = createRequire(join(process.argv[2], "package.json"));
+const sdk = (path) => import(pathToFileURL(require.resolve(\`@modelcontextprotocol/sdk/\${path}\`)).href);
+const { Client } = await sdk("client/index.js");
+const { StdioClientTransport } = await sdk("client/stdio.js");
 const server = join(dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")), "dist", "index.js");
 const transport = new StdioClientTransport({
   command: "npx",
@@ -135,7 +154,7 @@ await new Promise((resolve) => setTimeout(resolve, 200));
 console.log(JSON.stringify({ tools: tools.length, echo: echoed.content[0].text, stderr }));
 `,
     );
-    const run = inApp(process.execPath, ["session.mjs"]);
+    const run = inApp(process.execPath, ["session.mjs", PEERS]);
     expect(run.code, run.stderr).toBe(0);
     const session = JSON.parse(run.stdout) as { tools: number; echo: string; stderr: string };
     expect(session.tools).toBeGreaterThan(0);

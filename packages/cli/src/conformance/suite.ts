@@ -6,11 +6,12 @@
  * suite's import of `fs.globSync` fails at start-up, a module hook hands it `node:fs` plus a `globSync` that says it
  * needs Node 22 (only the suite's tier-check subcommand calls it).
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { stateDirectory } from "@mcp-conf/recorder";
 import { UsageError } from "../exit.js";
+import { installPinned } from "../pinned-install.js";
+import { runProcess } from "../run-process.js";
 
 export const SUITE_PACKAGE = "@modelcontextprotocol/conformance";
 export const SUITE_VERSION = "0.1.16";
@@ -21,12 +22,6 @@ export interface Suite {
   version: string;
   /** Where it was found: `--suite`, `project` or `state`. */
   source: "option" | "project" | "state";
-}
-
-export interface SuiteRun {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
 }
 
 /** Finds the suite, installing the pinned version into the state directory when neither option nor project has it. */
@@ -70,23 +65,8 @@ function projectSuite(cwd: string): Suite | undefined {
   }
 }
 
-async function installSuite(dir: string): Promise<void> {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const args = [
-    "install",
-    "--prefix",
-    dir,
-    "--no-audit",
-    "--no-fund",
-    "--ignore-scripts",
-    `${SUITE_PACKAGE}@${SUITE_VERSION}`,
-  ];
-  const run = await runProcess(npm, args, { env: process.env });
-  if (run.exitCode !== 0) {
-    const reason = run.stderr.trim().split("\n").pop() ?? `exit ${run.exitCode}`;
-    throw new UsageError(`test: cannot install ${SUITE_PACKAGE}@${SUITE_VERSION} with npm: ${reason}`);
-  }
+function installSuite(dir: string): Promise<void> {
+  return installPinned(dir, [`${SUITE_PACKAGE}@${SUITE_VERSION}`], "test");
 }
 
 /**
@@ -116,30 +96,6 @@ export function suiteNodeArgs(suite: Suite): string[] {
 /** Runs the suite with `args` and collects its output. */
 export function runSuite(suite: Suite, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
   return runProcess(process.execPath, [...suiteNodeArgs(suite), ...args], options);
-}
-
-export function runProcess(
-  command: string,
-  args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv },
-): Promise<SuiteRun> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on("error", (error) => done({ exitCode: 127, stdout, stderr: `${stderr}${error.message}\n` }));
-    child.on("close", (code, signal) => done({ exitCode: code ?? 128 + signalNumber(signal), stdout, stderr }));
-  });
-}
-
-function signalNumber(signal: NodeJS.Signals | null): number {
-  return signal === "SIGKILL" ? 9 : signal === "SIGINT" ? 2 : 15;
 }
 
 /** The suite's scenarios of one kind, as `conformance list` prints them. */

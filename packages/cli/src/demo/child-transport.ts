@@ -5,9 +5,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { constants } from "node:os";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { ReadBuffer } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { DemoPeers } from "./peers.js";
 
 export class ChildProcessTransport implements Transport {
   onclose?: () => void;
@@ -16,9 +17,15 @@ export class ChildProcessTransport implements Transport {
   /** Resolves with the child's exit code (128+n for a signal) once it has exited. */
   readonly exited: Promise<number>;
   private readonly child: ChildProcess;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer: ReadBuffer;
 
-  constructor(command: string, args: readonly string[]) {
+  /** `sdk`: the SDK's stdio framing, loaded with the demo's peers. */
+  constructor(
+    command: string,
+    args: readonly string[],
+    private readonly sdk: Pick<DemoPeers, "ReadBuffer" | "serializeMessage">,
+  ) {
+    this.buffer = new sdk.ReadBuffer();
     this.child = spawn(command, [...args], { stdio: ["pipe", "pipe", "inherit"] });
     this.exited = new Promise((resolve) => {
       this.child.on("close", (code, signal) => {
@@ -37,7 +44,7 @@ export class ChildProcessTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    this.child.stdin!.write(serializeMessage(message));
+    this.child.stdin!.write(this.sdk.serializeMessage(message));
   }
 
   /** Ends the session the way a client does: closes the server's stdin, then waits for it to exit. */

@@ -3,8 +3,8 @@
  * `mcp-conf watch stdio`, as a user's client would drive their server. Every step is ordinary MCP but one: a ping
  * that reuses the initialize request's id, which the specification forbids, so the user sees a live finding.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ChildProcessTransport } from "./child-transport.js";
+import type { DemoPeers } from "./peers.js";
 
 export interface DemoOptions {
   /** The command that starts `mcp-conf watch stdio … -- <server>`. */
@@ -12,11 +12,14 @@ export interface DemoOptions {
   args: string[];
   /** Where the demo narrates its steps. */
   narrate: (line: string) => void;
+  /** The SDK's client and framing. */
+  peers: DemoPeers;
 }
 
 /** Runs the scripted session to its end and resolves to the watch process's exit code. */
 export async function runDemoSession(options: DemoOptions): Promise<number> {
-  const transport = new ChildProcessTransport(options.command, options.args);
+  const { Client } = options.peers;
+  const transport = new ChildProcessTransport(options.command, options.args, options.peers);
   const client = new Client({ name: "mcp-conf-demo", version: "1.0.0" }, { capabilities: {} });
   // The reused id draws an answer the SDK cannot place; that is the point of the step, not an error of the demo.
   client.onerror = () => {};
