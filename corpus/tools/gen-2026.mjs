@@ -2,9 +2,18 @@
 // prompts, a subscription) and one violation trace per 2026-07-28 check, each the good session with one defect.
 // No SDK speaks 2026-07-28 yet, so these sessions are written from the spec's own examples. Run:
 // node corpus/tools/gen-2026.mjs
-import { at, cache, caps, meta, note, prompt, req, res, rounds, serverInfo, session, V, write, writeCoViolations } from "./session-2026.mjs";
+import { at, cache, caps, deprecatedCaps, deprecatedRounds, meta, note, prompt, req, res, serverInfo, session, V, write, writeCoViolations } from "./session-2026.mjs";
 
 write("good", "base-stdio-session", session());
+// Conforming but for the deprecated Sampling and Roots it uses: the DEPR warnings are all it may draw (checks/DESIGN.md).
+write("good", "deprecated-features-session", session({ deprecated: true }));
+
+const LOG_LEVEL = "io.modelcontextprotocol/logLevel";
+/** The tools/call with invalid input asks for log messages at "info" and draws one. */
+function logged(s) {
+  s[at(s, "c", 50)].c.params._meta[LOG_LEVEL] = "info";
+  s.splice(at(s, "s", 50), 0, note("notifications/message", { level: "info", logger: "weather", data: "city is missing" }));
+}
 
 const violations = {
   // BASE
@@ -137,11 +146,11 @@ const violations = {
   "elic-061-content-with-decline": (s) => (s[at(s, "c", 4)].c.params.inputResponses = { units: { action: "decline", content: { units: "metric" } } }),
   "root-003-root-not-file-uri": (s) => (s[at(s, "c", 71)].c.params.inputResponses.workspace = { roots: [{ uri: "https://example.com/project", name: "project" }] }),
   "root-017-roots-requested-undeclared": (s) => {
-    const { roots, ...declared } = caps;
+    const { roots, ...declared } = deprecatedCaps;
     for (const id of [70, 71, 72]) s[at(s, "c", id)].c.params._meta = meta({ "io.modelcontextprotocol/clientCapabilities": declared });
   },
   "samp-006-tools-sent-undeclared": (s) => {
-    for (const id of [70, 71, 72]) s[at(s, "c", id)].c.params._meta = meta({ "io.modelcontextprotocol/clientCapabilities": { ...caps, sampling: {} } });
+    for (const id of [70, 71, 72]) s[at(s, "c", id)].c.params._meta = meta({ "io.modelcontextprotocol/clientCapabilities": { ...deprecatedCaps, sampling: {} } });
   },
   "samp-008-include-context-undeclared": (s) => (s[at(s, "s", 70)].s.result.inputRequests.forecast.params.includeContext = "thisServer"),
   "samp-009-tool-results-mixed": (s) => {
@@ -153,11 +162,35 @@ const violations = {
     s[at(s, "c", 71)].c.params.inputResponses.forecast = { role: "assistant", content: { type: "text", text: "Probably rain." }, model: "example-model", stopReason: "endTurn" };
   },
   "samp-012-none-tool-choice-ignored": (s) => {
-    s[at(s, "c", 72)].c.params.inputResponses.forecast = { ...rounds.firstAnswers.forecast, content: [{ type: "tool_use", id: "call_2", name: "lookup_station", input: { city: "Oslo" } }] };
+    s[at(s, "c", 72)].c.params.inputResponses.forecast = { ...deprecatedRounds.firstAnswers.forecast, content: [{ type: "tool_use", id: "call_2", name: "lookup_station", input: { city: "Oslo" } }] };
   },
   "samp-029-tool-result-without-tool-use": (s) => {
     const messages = s[at(s, "s", 71)].s.result.inputRequests.forecast.params.messages;
     messages[2] = { role: "user", content: [...messages[2].content, { type: "tool_result", toolUseId: "call_9", content: [{ type: "text", text: "Station 1" }] }] };
+  },
+  // DEPR: deprecated features adopted (every trace that uses Sampling, Roots or Logging draws these warnings)
+  "depr-002-roots-adopted": (s) => {
+    for (const step of s) if (step.c?.params?._meta) step.c.params._meta["io.modelcontextprotocol/clientCapabilities"] = { ...caps, roots: {} };
+  },
+  "depr-003-sampling-adopted": (s) => {
+    for (const step of s) if (step.c?.params?._meta) step.c.params._meta["io.modelcontextprotocol/clientCapabilities"] = { ...caps, sampling: {} };
+  },
+  "depr-004-logging-adopted": (s) => {
+    s[at(s, "s", "d1")].s.result.capabilities.logging = {};
+    logged(s);
+  },
+  // LOG (2026-07-28 asks for log messages per request, in _meta io.modelcontextprotocol/logLevel)
+  "log-001-logging-not-declared": (s) => logged(s),
+  "log-016-message-not-asked-for": (s) => {
+    s[at(s, "s", "d1")].s.result.capabilities.logging = {};
+    logged(s);
+    delete s[at(s, "c", 50)].c.params._meta[LOG_LEVEL];
+  },
+  "log-017-message-on-subscription": (s) => {
+    s[at(s, "s", "d1")].s.result.capabilities.logging = {};
+    s[at(s, "c", 8)].c.params._meta[LOG_LEVEL] = "info";
+    const i = s.findIndex((x) => x.s?.method === "notifications/tools/list_changed");
+    s.splice(i, 0, note("notifications/message", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 }, level: "info", data: "tools changed" }));
   },
   // VER
   "ver-001-unsupported-version-served": (s) => (s[at(s, "c", 7)].c.params._meta["io.modelcontextprotocol/protocolVersion"] = "2099-01-01"),
@@ -219,9 +252,11 @@ writeCoViolations({
     why: "a roots/list input request to a client that declared no roots capability is also an input request it did not declare",
   },
 });
+/** Violations of clauses about Sampling and Roots edit the session that uses them (a server request: roots/list). */
+const usesDeprecated = (name) => /^(root|samp)-|^tran-057-/.test(name);
 for (const [name, edit] of Object.entries(violations)) {
-  const steps = structuredClone(session());
+  const steps = structuredClone(session({ deprecated: usesDeprecated(name) }));
   edit(steps);
   write("violations", name, steps);
 }
-console.log(`gen-2026: 1 good, ${Object.keys(violations).length} violations`);
+console.log(`gen-2026: 2 good, ${Object.keys(violations).length} violations`);

@@ -9,11 +9,15 @@ import { fileURLToPath } from "node:url";
 export const out = join(dirname(fileURLToPath(import.meta.url)), "..", "2026-07-28");
 export const V = "2026-07-28";
 export const serverInfo = { "io.modelcontextprotocol/serverInfo": { name: "example-server", version: "1.0.0" } };
-export const caps = { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
+export const caps = { elicitation: { form: {}, url: {} } };
+/** The client capabilities of the session that also uses the deprecated Sampling and Roots (deprecated.mdx). */
+export const deprecatedCaps = { ...caps, sampling: { tools: {} }, roots: {} };
+/** The client capabilities the session being built declares (session() sets them). */
+let declared = caps;
 export const meta = (extra = {}) => ({
   "io.modelcontextprotocol/protocolVersion": V,
   "io.modelcontextprotocol/clientInfo": { name: "example-client", version: "1.0.0" },
-  "io.modelcontextprotocol/clientCapabilities": caps,
+  "io.modelcontextprotocol/clientCapabilities": declared,
   ...extra,
 });
 export const req = (id, method, params = {}) => ({ c: { jsonrpc: "2.0", id, method, params: { _meta: meta(), ...params } } });
@@ -25,17 +29,26 @@ export const tool = { name: "get_weather", description: "Current weather", input
 export const lookup = { name: "lookup_station", description: "Finds the weather station of a city", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } };
 const ask = { role: "user", content: { type: "text", text: "Forecast for Bergen?" } };
 const useTool = { role: "assistant", content: [{ type: "tool_use", id: "call_1", name: "lookup_station", input: { city: "Bergen" } }] };
-/** The input requests of a tools/call that needs a model (sampling with tools), the client's roots and a sign-in. */
+/**
+ * The input requests of a tools/call that needs a sign-in (URL elicitation) and, in the session that uses deprecated
+ * features, a model (sampling with tools) and the client's roots.
+ */
 export const rounds = {
+  first: {
+    signin: { method: "elicitation/create", params: { mode: "url", message: "Sign in to the weather service", url: "https://weather.example.com/login", elicitationId: "signin-1" } },
+  },
+  firstAnswers: { signin: { action: "accept" } },
+};
+export const deprecatedRounds = {
   first: {
     forecast: { method: "sampling/createMessage", params: { messages: [ask], tools: [lookup], toolChoice: { mode: "required" }, maxTokens: 200 } },
     workspace: { method: "roots/list", params: {} },
-    signin: { method: "elicitation/create", params: { mode: "url", message: "Sign in to the weather service", url: "https://weather.example.com/login", elicitationId: "signin-1" } },
+    ...rounds.first,
   },
   firstAnswers: {
     forecast: { role: "assistant", content: useTool.content, model: "example-model", stopReason: "toolUse" },
     workspace: { roots: [{ uri: "file:///project", name: "project" }] },
-    signin: { action: "accept" },
+    ...rounds.firstAnswers,
   },
   second: {
     forecast: {
@@ -52,11 +65,26 @@ export const rounds = {
 };
 export const elicit = { method: "elicitation/create", params: { mode: "form", message: "Which units?", requestedSchema: { type: "object", properties: { units: { type: "string" } }, required: ["units"] } } };
 
-/** The good session, as a list of steps; each violation edits a copy. */
-export function session() {
+/**
+ * The good session, as a list of steps; each violation edits a copy. With `deprecated`, the client also declares
+ * Sampling and Roots and the multi round-trip call also asks for them, and the server logs (the invalid call asks
+ * for log messages and draws one): a conforming session that uses deprecated features (it draws the DEPR warnings
+ * and nothing else).
+ */
+export function session({ deprecated = false } = {}) {
+  declared = deprecated ? deprecatedCaps : caps;
+  const call = (id) => req(id, "tools/call", { name: "get_weather", arguments: { city: "Bergen" } }).c;
+  const more = deprecated ? deprecatedRounds : rounds;
+  const bergen = deprecated
+    ? [
+        { c: { ...call(71), params: { ...call(71).params, inputResponses: more.firstAnswers, requestState: "state-70" } } },
+        { s: { jsonrpc: "2.0", id: 71, result: { resultType: "input_required", _meta: serverInfo, inputRequests: more.second, requestState: "state-71" } } },
+        { c: { ...call(72), params: { ...call(72).params, inputResponses: more.secondAnswers, requestState: "state-71" } } },
+      ]
+    : [{ c: { ...call(72), params: { ...call(72).params, inputResponses: more.firstAnswers, requestState: "state-70" } } }];
   return [
     req("d1", "server/discover"),
-    res("d1", { supportedVersions: [V], capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: {}, completions: {}, extensions: { "io.modelcontextprotocol/ui": {} } }, ...cache }),
+    res("d1", { supportedVersions: [V], capabilities: { tools: { listChanged: true }, resources: { subscribe: true }, prompts: {}, completions: {}, ...(deprecated ? { logging: {} } : {}), extensions: { "io.modelcontextprotocol/ui": {} } }, ...cache }),
     { c: { jsonrpc: "2.0", id: 20, method: "prompts/list", params: { _meta: meta({ "io.modelcontextprotocol/protocolVersion": "2099-01-01" }) } } },
     { s: { jsonrpc: "2.0", id: 20, error: { code: -32022, message: "Unsupported protocol version", data: { supported: [V], requested: "2099-01-01" } } } },
     req(21, "prompts/list"),
@@ -75,7 +103,10 @@ export function session() {
     { s: { jsonrpc: "2.0", id: 30, result: { resultType: "input_required", _meta: serverInfo, inputRequests: { units: elicit } } } },
     req(31, "tools/call", { name: "get_weather", arguments: { city: "Rome" }, inputResponses: { units: { action: "accept", content: { units: "metric" } } } }),
     res(31, { content: [{ type: "text", text: "24°C, sunny" }], isError: false }),
-    req(50, "tools/call", { name: "get_weather", arguments: {} }),
+    deprecated
+      ? { c: { jsonrpc: "2.0", id: 50, method: "tools/call", params: { _meta: meta({ "io.modelcontextprotocol/logLevel": "info" }), name: "get_weather", arguments: {} } } }
+      : req(50, "tools/call", { name: "get_weather", arguments: {} }),
+    ...(deprecated ? [note("notifications/message", { level: "warning", logger: "weather", data: "city is missing" })] : []),
     res(50, { content: [{ type: "text", text: "Missing argument: city" }], isError: true }),
     { c: { jsonrpc: "2.0", id: 51, method: "tools/call", params: { _meta: meta({ progressToken: "p51" }), name: "get_weather", arguments: { city: "Oslo" } } } },
     note("notifications/progress", { progressToken: "p51", progress: 1, total: 2 }),
@@ -84,11 +115,9 @@ export function session() {
     { c: { jsonrpc: "2.0", id: 52, method: "tools/call", params: { _meta: meta({ progressToken: "p52" }), name: "get_weather", arguments: { city: "Lima" } } } },
     note("notifications/progress", { progressToken: "p52", progress: 1 }),
     { c: { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 52, reason: "User requested cancellation" } } },
-    req(70, "tools/call", { name: "get_weather", arguments: { city: "Bergen" } }),
-    { s: { jsonrpc: "2.0", id: 70, result: { resultType: "input_required", _meta: serverInfo, inputRequests: rounds.first, requestState: "state-70" } } },
-    req(71, "tools/call", { name: "get_weather", arguments: { city: "Bergen" }, inputResponses: rounds.firstAnswers, requestState: "state-70" }),
-    { s: { jsonrpc: "2.0", id: 71, result: { resultType: "input_required", _meta: serverInfo, inputRequests: rounds.second, requestState: "state-71" } } },
-    req(72, "tools/call", { name: "get_weather", arguments: { city: "Bergen" }, inputResponses: rounds.secondAnswers, requestState: "state-71" }),
+    { c: call(70) },
+    { s: { jsonrpc: "2.0", id: 70, result: { resultType: "input_required", _meta: serverInfo, inputRequests: more.first, requestState: "state-70" } } },
+    ...bergen,
     res(72, { content: [{ type: "text", text: "9°C, rain" }], isError: false }),
     req(5, "resources/list"),
     res(5, { resources: [{ uri: "file:///project/config.json", name: "config.json", mimeType: "application/json" }], ...cache }),

@@ -7,6 +7,7 @@ import { checks as base } from "./base/index.js";
 import { checks as cache } from "./cache/index.js";
 import { checks as canc } from "./canc/index.js";
 import { checks as comp } from "./comp/index.js";
+import { checks as depr } from "./depr/index.js";
 import { checks as elic } from "./elic/index.js";
 import { checks as life } from "./life/index.js";
 import { checks as log } from "./log/index.js";
@@ -52,4 +53,5 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...sub,
   ...cache,
   ...shttp,
+  ...depr,
 ];

@@ -6,11 +6,9 @@
 import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { paramsOf } from "../support/readers.js";
+import { SENSITIVE_FIELD } from "../support/sensitive.js";
 import { modeOf } from "./elicitation-modes.js";
 
-/** Field names and labels that plainly ask for a secret or a payment credential. */
-const SENSITIVE =
-  /pass(word|wd|phrase|code)|\bpin\b|api[\s_-]?key|apikey|secret|(access|auth|bearer|refresh)[\s_-]?token|private[\s_-]?key|credit[\s_-]?card|card[\s_-]?number|\bcvv\b|\bcvc\b|\biban\b/i;
 const URL_IN_TEXT = /\b(https?):\/\/\S/i;
 
 function isFormRequest(ref: MessageRef): boolean {
@@ -37,7 +35,7 @@ export const formNotSensitive: CheckDefinition = {
         ctx.examined();
         for (const [name, field] of fieldsOf(ref)) {
           const labels = [name, field.title].filter((v): v is string => typeof v === "string");
-          const hit = labels.find((label) => SENSITIVE.test(label));
+          const hit = labels.find((label) => SENSITIVE_FIELD.test(label));
           if (hit !== undefined) {
             const titled = hit === name ? "" : ` (titled ${JSON.stringify(hit)})`;
             ctx.report(

@@ -2,6 +2,7 @@
 import type { CheckDefinition } from "../../engine/types.js";
 import { capabilityDeclaredCheck } from "../support/capability-declared.js";
 import { logLevelRespected } from "./levels.js";
+import { logMessageNotOnSubscription, logMessageRequested } from "./request-scoped.js";
 
 export const checks: CheckDefinition[] = [
   capabilityDeclaredCheck({
@@ -11,4 +12,6 @@ export const checks: CheckDefinition[] = [
     notifications: ["notifications/message"],
   }),
   logLevelRespected,
+  logMessageRequested,
+  logMessageNotOnSubscription,
 ];

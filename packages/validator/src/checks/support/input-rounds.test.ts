@@ -1,14 +1,9 @@
-import { TraceBuilder } from "@mcp-conf/testing";
+import type { TraceBuilder } from "@mcp-conf/testing";
 import { describe, expect, it } from "vitest";
 import { findingLines, outcomeOf, reportOf } from "../../../test/support/judge.js";
+import { discovered, modernMeta, SERVER_META } from "../../../test/support/modern.js";
 
-const V = "2026-07-28";
-const SERVER_META = { "io.modelcontextprotocol/serverInfo": { name: "s", version: "1" } };
-const meta = (capabilities: Record<string, unknown>) => ({
-  "io.modelcontextprotocol/protocolVersion": V,
-  "io.modelcontextprotocol/clientInfo": { name: "c", version: "1" },
-  "io.modelcontextprotocol/clientCapabilities": capabilities,
-});
+const meta = modernMeta;
 const FORM = {
   method: "elicitation/create",
   params: {
@@ -20,20 +15,7 @@ const FORM = {
 
 /** A 2026 session: discover, then a tools/call answered by an InputRequiredResult holding `inputs`. */
 function session(capabilities: Record<string, unknown>, inputs: Record<string, unknown>): TraceBuilder {
-  const s = new TraceBuilder({ revision: V }).open();
-  s.client({ jsonrpc: "2.0", id: "d", method: "server/discover", params: { _meta: meta(capabilities) } });
-  s.server({
-    jsonrpc: "2.0",
-    id: "d",
-    result: {
-      resultType: "complete",
-      _meta: SERVER_META,
-      supportedVersions: [V],
-      capabilities: { tools: {} },
-      ttlMs: 0,
-      cacheScope: "private",
-    },
-  });
+  const s = discovered(capabilities);
   const call = { name: "get_weather", arguments: { city: "Oslo" } };
   s.client({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: meta(capabilities), ...call } });
   s.server({

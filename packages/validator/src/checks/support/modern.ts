@@ -13,6 +13,8 @@ import { type JsonObject, metaOf, paramsOf } from "./readers.js";
 export { CLIENT_CAPABILITIES_META_KEY, STATELESS_VERSION_META_KEY };
 /** The `_meta` key correlating a notification with the `subscriptions/listen` request that opened its stream. */
 export const SUBSCRIPTION_ID_META_KEY = "io.modelcontextprotocol/subscriptionId";
+/** The `_meta` key a client request asks for log messages with, naming the least severe level it wants. */
+export const LOG_LEVEL_META_KEY = "io.modelcontextprotocol/logLevel";
 /** The per-request `_meta` fields a request must carry. */
 export const REQUIRED_REQUEST_META = [STATELESS_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY] as const;
 
