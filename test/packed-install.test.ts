@@ -126,6 +126,21 @@ describe("the packed packages, installed with npm into an empty directory", () =
     expect(again.stderr).not.toContain("installing");
   }, 400_000);
 
+  it("without npm to install the peers, demo says so in one line and exits 2", () => {
+    const bin = join(app, "node_modules", "@mcp-conf", "cli", "dist", "bin.js");
+    const run = spawnSync(process.execPath, [bin, "demo"], {
+      cwd: app,
+      env: { ...cleanEnv(), PATH: join(work, "no-such-dir"), MCP_CONF_HOME: join(work, "fresh-state") },
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(2);
+    const lines = run.stderr.trim().split("\n");
+    expect(lines.at(-1)).toMatch(
+      /^mcp-conf: demo: cannot install @modelcontextprotocol\/sdk@\S+ @modelcontextprotocol\/server-everything@\S+ with npm: .*npm/,
+    );
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
+
   it("watch stdio records and judges server-everything driven by the official SDK client", () => {
     // The peers the demo installed: the packed CLI is the only mcp-conf code in play.
     writeFileSync(
