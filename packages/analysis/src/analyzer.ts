@@ -15,6 +15,7 @@ import {
 } from "@mcp-conf/trace-format";
 import { answeredStatus, cancelledRequestId, targetOf, unansweredStatus } from "./call-status.js";
 import { DefinitionsTracker } from "./definitions.js";
+import { HttpExchanges, type HttpSettlement } from "./http-exchanges.js";
 import { LossTracker } from "./losses.js";
 import type { CallEntry, SessionAnalysis, SessionHeader, TimelineEntry } from "./model.js";
 import { callStats, emptyStatusCounts, slowestCalls } from "./stats.js";
@@ -24,6 +25,7 @@ export class Analyzer {
   private readonly facts = new SessionFactsTracker();
   private readonly definitionsTracker = new DefinitionsTracker();
   private readonly losses = new LossTracker();
+  private readonly httpExchanges = new HttpExchanges();
   private readonly timeline: TimelineEntry[] = [];
   /** Calls not answered yet, by the correlator's request object. */
   private readonly openCalls = new Map<RequestRef, CallEntry>();
@@ -42,6 +44,7 @@ export class Analyzer {
     this.losses.event(event);
     switch (event.kind) {
       case "lifecycle":
+        this.settle(this.httpExchanges.observe(event, this.facts.facts.statelessVersion !== undefined));
         return;
       case "stderr":
       case "raw": {
@@ -63,19 +66,55 @@ export class Analyzer {
       case "message":
         break;
     }
+    this.settle(this.httpExchanges.observe(event, this.facts.facts.statelessVersion !== undefined));
     const observation = this.correlator.observe(event);
     this.losses.issues(observation.issues);
     for (const ref of observation.messages) {
       this.facts.message(ref);
       this.message(ref);
     }
+    if (event.kind === "message" && event.direction === "client-to-server") this.httpExchanges.bodyEnded();
     for (const exchange of observation.exchanges) this.exchange(exchange);
+  }
+
+  /** Calls the HTTP layer ended without a JSON-RPC answer: refused POSTs, and response streams the client closed. */
+  private settle(settlements: HttpSettlement[]): void {
+    for (const settlement of settlements) {
+      const call = settlement.call;
+      const request = [...this.openCalls].find(([, open]) => open === call)?.[0];
+      if (!request) continue;
+      this.changed.add(call.index);
+      if (settlement.kind === "stream-closed") {
+        // Like notifications/cancelled: cancelled if nothing answers it, a late result if something still does.
+        this.cancellations.set(request, settlement.seq);
+        call.cancelledSeq = settlement.seq;
+        call.status = "cancelled";
+        continue;
+      }
+      this.correlator.settle(request);
+      this.openCalls.delete(request);
+      this.cancellations.delete(request);
+      call.status = "refused";
+      call.httpStatus = settlement.status;
+      call.responseSeq = settlement.seq;
+      if (settlement.error) {
+        const { raw, ...error } = settlement.error;
+        call.error = error;
+        call.response = raw;
+      }
+      if (settlement.ts !== undefined) {
+        call.responseTs = settlement.ts;
+        const latency = call.ts === undefined ? Number.NaN : Date.parse(settlement.ts) - Date.parse(call.ts);
+        if (Number.isFinite(latency)) call.latencyMs = latency;
+      }
+    }
   }
 
   /** Ends the trace: requests still open stay pending, or become cancelled if their requester gave up on them. */
   finish(): SessionAnalysis {
     if (!this.finished) {
       this.finished = true;
+      this.settle(this.httpExchanges.finish());
       for (const exchange of this.correlator.finish()) this.exchange(exchange);
     }
     return this.snapshot();
@@ -201,6 +240,7 @@ export class Analyzer {
       if (ref.session !== undefined) call.session = ref.session;
       this.push(call);
       this.openCalls.set(request, call);
+      this.httpExchanges.carried(ref.event, call);
       return;
     }
     if (message.type !== "notification") return;

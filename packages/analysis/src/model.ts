@@ -7,11 +7,13 @@
 import type { CorrelationIssue, Direction, JsonRpcId, Transport } from "@mcp-conf/trace-format";
 
 /**
- * A call's fate, a closed set. `tool-error` is a tools/call result with `isError: true`; `cancelled` a request the
- * requester cancelled that was never answered; `late-result` an answer that came after its cancellation;
- * `pending` a request still open when the trace ended (or, live, not answered yet).
+ * A call's fate, a closed set. `tool-error` is a tools/call result with `isError: true`; `refused` a request whose
+ * HTTP POST the server answered with an error status and no JSON-RPC answer (`httpStatus` says which); `cancelled` a
+ * request the requester cancelled (by notifications/cancelled, or in the stateless revisions by closing its response
+ * stream) that was never answered; `late-result` an answer that came after its cancellation; `pending` a request
+ * still open when the trace ended (or, live, not answered yet).
  */
-export const CALL_STATUSES = ["ok", "error", "tool-error", "pending", "cancelled", "late-result"] as const;
+export const CALL_STATUSES = ["ok", "error", "tool-error", "refused", "pending", "cancelled", "late-result"] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
 
 /** A request and what became of it. */
@@ -37,9 +39,11 @@ export interface CallEntry {
   responseSeq?: number;
   responseTs?: string;
   response?: unknown;
-  /** The JSON-RPC error of an `error` (or late error) answer. */
+  /** The JSON-RPC error of an `error` (or late error) answer, or the null-id error a refusing response carried. */
   error?: { code?: number; message?: string };
-  /** Seq of the notifications/cancelled that named this request. */
+  /** `refused`: the HTTP status of the response that refused the POST (its seq is `responseSeq`). */
+  httpStatus?: number;
+  /** Seq of the notifications/cancelled that named this request, or of the transport-abort that closed its stream. */
   cancelledSeq?: number;
 }
 

@@ -35,7 +35,7 @@ export function renderDetail(pane: HTMLElement, entry: TimelineEntry | undefined
   const facts: string[] = [`seq ${entry.seq}`, direction];
   if (entry.ts) facts.push(entry.ts);
   if (entry.kind === "call") {
-    facts.push(`status ${entry.status}`);
+    facts.push(`status ${entry.status}${entry.httpStatus === undefined ? "" : ` (HTTP ${entry.httpStatus})`}`);
     if (entry.latencyMs !== undefined) facts.push(`${entry.latencyMs} ms`);
     if (entry.responseSeq !== undefined) facts.push(`answered at seq ${entry.responseSeq}`);
     if (entry.cancelledSeq !== undefined) facts.push(`cancelled at seq ${entry.cancelledSeq}`);

@@ -14,6 +14,7 @@ const STATUS_TEXT: Record<CallStatus, string> = {
   ok: "ok",
   error: "JSON-RPC error",
   "tool-error": "tool error",
+  refused: "refused at the HTTP level",
   pending: "no answer",
   cancelled: "cancelled",
   "late-result": "answered after cancellation",

@@ -61,7 +61,8 @@ function entryLine(entry: TimelineEntry): string {
     case "call": {
       const latency = entry.latencyMs === undefined ? "" : ` ${entry.latencyMs} ms`;
       const target = entry.target === undefined ? "" : ` ${safe(entry.target)}`;
-      return `${at} ${arrow(entry.direction)} ${safe(entry.method)}${target} · ${entry.status}${latency}`;
+      const http = entry.httpStatus === undefined ? "" : ` (HTTP ${entry.httpStatus})`;
+      return `${at} ${arrow(entry.direction)} ${safe(entry.method)}${target} · ${entry.status}${http}${latency}`;
     }
     case "notification":
       return `${at} ${arrow(entry.direction)} ${safe(entry.method)}`;
@@ -106,13 +107,13 @@ function statsTable(title: string, rows: CallStats[]): string[] {
   const width = Math.max(6, ...rows.map((row) => safe(row.name).length));
   const lines = [
     title,
-    `  ${"name".padEnd(width)}  calls  ok  error  tool-error  pending  cancelled  late  p50  p95  p99 (ms)`,
+    `  ${"name".padEnd(width)}  calls  ok  error  tool-error  refused  pending  cancelled  late  p50  p95  p99 (ms)`,
   ];
   for (const row of rows) {
     const s = row.byStatus;
     const ms = (value: number | undefined) => (value === undefined ? "-" : String(value)).padStart(4);
     lines.push(
-      `  ${safe(row.name).padEnd(width)}  ${String(row.calls).padStart(5)}  ${String(s.ok).padStart(2)}  ${String(s.error).padStart(5)}  ${String(s["tool-error"]).padStart(10)}  ${String(s.pending).padStart(7)}  ${String(s.cancelled).padStart(9)}  ${String(s["late-result"]).padStart(4)} ${ms(row.latency.p50)} ${ms(row.latency.p95)} ${ms(row.latency.p99)}`,
+      `  ${safe(row.name).padEnd(width)}  ${String(row.calls).padStart(5)}  ${String(s.ok).padStart(2)}  ${String(s.error).padStart(5)}  ${String(s["tool-error"]).padStart(10)}  ${String(s.refused).padStart(7)}  ${String(s.pending).padStart(7)}  ${String(s.cancelled).padStart(9)}  ${String(s["late-result"]).padStart(4)} ${ms(row.latency.p50)} ${ms(row.latency.p95)} ${ms(row.latency.p99)}`,
     );
   }
   return lines;

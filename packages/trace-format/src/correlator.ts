@@ -119,6 +119,23 @@ export class Correlator {
     return [...this.openOrder];
   }
 
+  /**
+   * Closes an open request that the transport ended without a JSON-RPC answer (an HTTP POST refused with an error
+   * status): no answer pairs with it any more — a retry under the same id gets its own — and `finish()` does not list
+   * it. Its id stays used.
+   */
+  settle(request: RequestRef): void {
+    if (!this.openOrder.delete(request)) return;
+    for (const space of this.spaces.values()) {
+      const queue = space.open.get(idKey(request.message.id));
+      const at = queue?.indexOf(request) ?? -1;
+      if (at < 0) continue;
+      queue!.splice(at, 1);
+      if (queue!.length === 0) space.open.delete(idKey(request.message.id));
+      return;
+    }
+  }
+
   private take(
     event: MessageEvent,
     message: JsonRpcMessage,

@@ -1,6 +1,7 @@
 /**
  * The signals `mcp-conf check` gates on, a closed set, and how each is read off one trace: the validator's report
- * (fail, warn, invalid, deprecated), the analysis model's calls (error, tool-error, pending, late-result, slow,
+ * (fail, warn, invalid, deprecated), the analysis model's calls (error — refused POSTs too —, tool-error, pending,
+ * late-result, slow,
  * the tools called), its timeline (mismatch), the report's capture (incomplete), the recorder's secret detector
  * (secret) and the baseline store (drift, through `baseline`'s driftAgainstBaseline). Every hit names the seq it rests on, the call, and the side that owes it.
  */
@@ -105,9 +106,11 @@ function hitsOf(signal: Signal, input: SignalInputs): SignalHit[] {
     case "deprecated":
       return findingHits(report, signal, () => true, DEPRECATION_CHECKS);
     case "error":
-      return withStatus("error", (call) =>
-        `error answer ${call.error?.code ?? ""} ${call.error?.message ?? ""}`.trim(),
-      );
+      // An HTTP error status with no JSON-RPC answer (a refused POST) is an error answer too.
+      return [
+        ...withStatus("error", (call) => `error answer ${call.error?.code ?? ""} ${call.error?.message ?? ""}`.trim()),
+        ...withStatus("refused", (call) => `refused with HTTP ${call.httpStatus}`),
+      ].sort((a, b) => a.seq - b.seq);
     case "tool-error":
       return withStatus("tool-error", () => "the tool answered with isError: true");
     case "pending":

@@ -1,0 +1,106 @@
+/**
+ * A POST the server refuses at the HTTP level, on a real recorded session: server-everything behind `mcp-conf record
+ * http`, where the SDK's transport answers a tools/list whose Accept header lacks text/event-stream with 406 and a
+ * JSON-RPC error whose id is null — no answer to the request — and the client retries under the same id. The
+ * analysis calls the first request `refused` (with the status and the server's reason) and pairs the retry with its
+ * own answer; json, text and HAR exports say so; `check` does not call it unanswered but an error.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exitOf, spawnCli, startEverythingHttp, tempDir, textOf } from "./record-helpers.js";
+import { mcpConf } from "./validate-helpers.js";
+
+const dir = tempDir();
+let trace = "";
+
+async function post(url: string, body: unknown, headers: Record<string, string>): Promise<Response> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  await response.text();
+  return response;
+}
+
+beforeAll(async () => {
+  const everything = await startEverythingHttp();
+  try {
+    trace = join(dir.path, "refused.jsonl");
+    const recorder = spawnCli(
+      ["record", "http", "--upstream", everything.url, "--listen", "127.0.0.1:0", "-o", trace],
+      dir.path,
+    );
+    recorder.stdout!.resume();
+    const url = (await textOf(recorder.stderr!).waitFor(/proxying http:\/\/\S+\//)).replace("proxying ", "");
+    const accept = { accept: "application/json, text/event-stream" };
+    const initialized = await post(
+      url,
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "refusal", version: "1.0.0" } },
+      },
+      accept,
+    );
+    const session = {
+      "mcp-session-id": initialized.headers.get("mcp-session-id")!,
+      "mcp-protocol-version": "2025-11-25",
+    };
+    await post(url, { jsonrpc: "2.0", method: "notifications/initialized" }, { ...accept, ...session });
+    const refused = await post(
+      url,
+      { jsonrpc: "2.0", id: 2, method: "tools/list" },
+      { accept: "application/json", ...session },
+    );
+    expect(refused.status).toBe(406);
+    const retried = await post(url, { jsonrpc: "2.0", id: 2, method: "tools/list" }, { ...accept, ...session });
+    expect(retried.status).toBe(200);
+    recorder.kill("SIGINT");
+    await exitOf(recorder);
+  } finally {
+    await everything.stop();
+  }
+}, 60_000);
+
+afterAll(() => dir.remove());
+
+describe("a POST refused with an HTTP error status", { timeout: 60_000 }, () => {
+  it("is refused in the analysis, with the status and the server's reason, and its retry is answered", async () => {
+    const events = readFileSync(trace, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const requests = events.filter((e) => e.kind === "message" && e.payload?.method === "tools/list");
+    const refusal = events.find((e) => e.kind === "http" && e.status === 406);
+    expect(requests).toHaveLength(2);
+    const document = JSON.parse((await mcpConf(["export", trace, "-T", "json"])).stdout);
+    const calls = document.analysis.timeline.filter((e: { kind: string }) => e.kind === "call");
+    const [first, retry] = calls.filter((c: { method: string }) => c.method === "tools/list");
+    expect(first).toMatchObject({ seq: requests[0].seq, status: "refused", httpStatus: 406, responseSeq: refusal.seq });
+    expect(first.error.message).toMatch(/Not Acceptable/);
+    expect(retry).toMatchObject({ seq: requests[1].seq, status: "ok" });
+    expect(document.analysis.counts.byStatus).toMatchObject({ refused: 1, pending: 0 });
+    expect((await mcpConf(["export", trace, "-T", "text"])).stdout).toMatch(/tools\/list · refused \(HTTP 406\)/);
+    const har = JSON.parse((await mcpConf(["export", trace, "-T", "har"])).stdout);
+    expect(har.log.entries.map((e: { response: { status: number } }) => e.response.status)).toContain(406);
+  });
+
+  it("is not unanswered for check, but an error answer", async () => {
+    const pending = await mcpConf(["check", trace, "--fail-on", "pending"]);
+    expect(pending.code, pending.stdout).toBe(0);
+    const error = await mcpConf(["check", trace, "--fail-on", "error", "--format", "json"]);
+    expect(error.code).toBe(1);
+    const hits = JSON.parse(error.stdout).traces[0].hits;
+    expect(hits).toEqual([
+      expect.objectContaining({
+        signal: "error",
+        call: "tools/list",
+        owner: "server",
+        detail: "refused with HTTP 406",
+      }),
+    ]);
+  });
+});
