@@ -110,3 +110,25 @@ export async function startEverythingHttp(
   }
   throw new Error("server-everything did not start over HTTP");
 }
+
+/** Records server-everything over streamable HTTP through `mcp-conf record http` into `trace`; `drive` gets the proxy's URL. */
+export async function recordEverythingHttp(
+  trace: string,
+  cwd: string,
+  drive: (url: string) => Promise<void>,
+): Promise<void> {
+  const everything = await startEverythingHttp();
+  try {
+    const recorder = spawnCli(
+      ["record", "http", "--upstream", everything.url, "--listen", "127.0.0.1:0", "-o", trace],
+      cwd,
+    );
+    recorder.stdout!.resume();
+    const line = await textOf(recorder.stderr!).waitFor(/proxying http:\/\/\S+\//);
+    await drive(line.replace("proxying ", ""));
+    recorder.kill("SIGINT");
+    await exitOf(recorder);
+  } finally {
+    await everything.stop();
+  }
+}

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exitOf, spawnCli, startEverythingHttp, tempDir, textOf } from "./record-helpers.js";
+import { recordEverythingHttp, tempDir } from "./record-helpers.js";
 import { mcpConf } from "./validate-helpers.js";
 
 const dir = tempDir();
@@ -24,45 +24,37 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
   return response;
 }
 
+/** A session whose second tools/list is refused (406: its Accept lacks text/event-stream) and then retried. */
+async function refusedThenRetried(url: string): Promise<void> {
+  const accept = { accept: "application/json, text/event-stream" };
+  const initialized = await post(
+    url,
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "refusal", version: "1.0.0" } },
+    },
+    accept,
+  );
+  const session = {
+    "mcp-session-id": initialized.headers.get("mcp-session-id")!,
+    "mcp-protocol-version": "2025-11-25",
+  };
+  await post(url, { jsonrpc: "2.0", method: "notifications/initialized" }, { ...accept, ...session });
+  const refused = await post(
+    url,
+    { jsonrpc: "2.0", id: 2, method: "tools/list" },
+    { accept: "application/json", ...session },
+  );
+  expect(refused.status).toBe(406);
+  const retried = await post(url, { jsonrpc: "2.0", id: 2, method: "tools/list" }, { ...accept, ...session });
+  expect(retried.status).toBe(200);
+}
+
 beforeAll(async () => {
-  const everything = await startEverythingHttp();
-  try {
-    trace = join(dir.path, "refused.jsonl");
-    const recorder = spawnCli(
-      ["record", "http", "--upstream", everything.url, "--listen", "127.0.0.1:0", "-o", trace],
-      dir.path,
-    );
-    recorder.stdout!.resume();
-    const url = (await textOf(recorder.stderr!).waitFor(/proxying http:\/\/\S+\//)).replace("proxying ", "");
-    const accept = { accept: "application/json, text/event-stream" };
-    const initialized = await post(
-      url,
-      {
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "refusal", version: "1.0.0" } },
-      },
-      accept,
-    );
-    const session = {
-      "mcp-session-id": initialized.headers.get("mcp-session-id")!,
-      "mcp-protocol-version": "2025-11-25",
-    };
-    await post(url, { jsonrpc: "2.0", method: "notifications/initialized" }, { ...accept, ...session });
-    const refused = await post(
-      url,
-      { jsonrpc: "2.0", id: 2, method: "tools/list" },
-      { accept: "application/json", ...session },
-    );
-    expect(refused.status).toBe(406);
-    const retried = await post(url, { jsonrpc: "2.0", id: 2, method: "tools/list" }, { ...accept, ...session });
-    expect(retried.status).toBe(200);
-    recorder.kill("SIGINT");
-    await exitOf(recorder);
-  } finally {
-    await everything.stop();
-  }
+  trace = join(dir.path, "refused.jsonl");
+  await recordEverythingHttp(trace, dir.path, refusedThenRetried);
 }, 60_000);
 
 afterAll(() => dir.remove());

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exitOf, spawnCli, startEverythingHttp, tempDir, textOf } from "./record-helpers.js";
+import { recordEverythingHttp, tempDir } from "./record-helpers.js";
 import { mcpConf } from "./validate-helpers.js";
 
 const dir = tempDir();
@@ -35,21 +35,8 @@ async function initializeOnly(url: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  const everything = await startEverythingHttp();
-  try {
-    trace = join(dir.path, "probe.jsonl");
-    const recorder = spawnCli(
-      ["record", "http", "--upstream", everything.url, "--listen", "127.0.0.1:0", "-o", trace],
-      dir.path,
-    );
-    recorder.stdout!.resume();
-    const line = await textOf(recorder.stderr!).waitFor(/proxying http:\/\/\S+\//);
-    await initializeOnly(line.replace("proxying ", ""));
-    recorder.kill("SIGINT");
-    await exitOf(recorder);
-  } finally {
-    await everything.stop();
-  }
+  trace = join(dir.path, "probe.jsonl");
+  await recordEverythingHttp(trace, dir.path, initializeOnly);
 }, 60_000);
 
 afterAll(() => dir.remove());

@@ -148,7 +148,10 @@ export function renderStats(node: HTMLElement, analysis: SessionAnalysis): void 
       tools.push({
         name: definition.name,
         calls: 0,
-        byStatus: { ok: 0, error: 0, "tool-error": 0, pending: 0, cancelled: 0, "late-result": 0 },
+        // Every status the model counts, at zero (the session's own counts name them all).
+        byStatus: Object.fromEntries(
+          Object.keys(analysis.counts.byStatus).map((status) => [status, 0]),
+        ) as CallStats["byStatus"],
         latency: { measured: 0 },
       });
     }
