@@ -77,6 +77,13 @@ describe("each signal fires on the trace made for it, naming the seq it rests on
       owner: "server",
       detail: /includeContext "thisServer"/,
     },
+    {
+      signal: "deprecated",
+      trace: join(CORPUS, "2026-07-28", "good", "deprecated-features-session.jsonl"),
+      seq: 1,
+      owner: "client",
+      detail: /^the "server\/discover" request declares the "roots" capability: Roots is deprecated as of 2026-07-28/,
+    },
     { signal: "incomplete", trace: join(FIXTURES, "incomplete-capture.jsonl"), seq: 7, owner: "capture" },
     {
       signal: "secret",
@@ -216,6 +223,12 @@ describe("silence where nothing happened", () => {
           const answer = answers.get(`${answerDirection} ${JSON.stringify(request.payload!.id)}`)!;
           if (hit.signal === "error") expect("error" in answer, where).toBe(true);
           else expect((answer.result as { isError?: boolean }).isError, where).toBe(true);
+        } else if (
+          (hit.signal === "warn" && /^DEPR-\d{3} /.test(hit.detail)) ||
+          (hit.signal === "deprecated" && / is deprecated as of 2026-07-28 /.test(hit.detail))
+        ) {
+          // corpus rule: a good trace may use a deprecated feature (good/deprecated-features-session does, on purpose).
+          expect(trace, where).toMatch(/deprecated-features/);
         } else {
           // corpus/README.md: server-everything sends a 2025-11-25 elicitation schema to a 2025-06-18 client.
           expect(trace, where).toMatch(/2025-06-18\/real\//);

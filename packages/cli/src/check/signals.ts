@@ -41,7 +41,12 @@ export const DEFAULT_SIGNALS: readonly Signal[] = ["fail", "invalid", "mismatch"
 /** Findings of these checks are a message that is not JSON-RPC or breaks the revision's schema. */
 const INVALID_CHECKS = new Set(["base.jsonrpc-valid", "base.schema-valid"]);
 /** Findings of these checks are a deprecated feature in use. */
-const DEPRECATION_CHECKS = new Set(["samp.include-context-avoided"]);
+const DEPRECATION_CHECKS = new Set([
+  "samp.include-context-avoided",
+  "depr.roots-used",
+  "depr.sampling-used",
+  "depr.logging-used",
+]);
 
 /** Who owes a hit: a side of the session, or the capture itself. */
 export type HitOwner = "server" | "client" | "server or client" | "capture";
