@@ -195,6 +195,12 @@ const violations = {
   },
   "tran-084-param-for-null-argument": (s) => (at(s, 3).request["mcp-param-region"] = "none"),
   "tran-090-header-mismatch-as-200": (s) => (at(s, 4).status = 200),
+  // The server's definition breaks an x-mcp-header constraint; the client calls the tool anyway.
+  "tool-027-invalid-header-tool-called": (s) => {
+    const weather = structuredClone(weatherV1);
+    weather.inputSchema.properties.days.type = "number";
+    for (const id of [1, 5]) at(s, id).answer.result.tools[0] = weather;
+  },
   // A server can only serve a request whose headers break a rule if a client sent one: these traces break the
   // client's clause too, as co-violations.json records.
   "tran-071-version-mismatch-served": (s) => (at(s, 8).request["mcp-protocol-version"] = "2025-11-25"),
@@ -218,6 +224,7 @@ const coViolations = {
   },
   "tran-087-no-name-header-served": { requirements: ["TRAN-075"], why: "the Mcp-Name header the server did without is one the client left out" },
   "tran-089-method-header-differs-served": { requirements: ["TRAN-083"], why: "the mismatching Mcp-Method header the server served is the client's" },
+  "tool-027-invalid-header-tool-called": { requirements: ["TOOL-024"], why: "the tool the client should have left out is one whose definition the server got wrong" },
 };
 for (const [name, edit] of Object.entries(violations)) {
   const steps = session();

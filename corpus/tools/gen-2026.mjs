@@ -15,6 +15,15 @@ function logged(s) {
   s.splice(at(s, "s", 50), 0, note("notifications/message", { level: "info", logger: "weather", data: "city is missing" }));
 }
 
+/** Adds a property to get_weather's inputSchema (both listings). */
+function annotate(s, name, schema) {
+  for (const id of [1, 9]) {
+    const [weather, ...rest] = s[at(s, "s", id)].s.result.tools;
+    const inputSchema = { ...weather.inputSchema, properties: { ...weather.inputSchema.properties, [name]: schema } };
+    s[at(s, "s", id)].s.result.tools = [{ ...weather, inputSchema }, ...rest];
+  }
+}
+
 const violations = {
   // BASE
   "base-037-id-reused-in-flight": (s) => {
@@ -192,6 +201,19 @@ const violations = {
     const i = s.findIndex((x) => x.s?.method === "notifications/tools/list_changed");
     s.splice(i, 0, note("notifications/message", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 }, level: "info", data: "tools changed" }));
   },
+  // TOOL: deterministic order and x-mcp-header annotations (new in 2026-07-28)
+  "tool-018-tools-order-changes": (s) => s[at(s, "s", 9)].s.result.tools.reverse(),
+  "tool-019-header-param-sensitive": (s) => annotate(s, "api_key", { type: "string", "x-mcp-header": "Api-Key" }),
+  "tool-020-header-name-empty": (s) => annotate(s, "zone", { type: "string", "x-mcp-header": "" }),
+  "tool-021-header-name-not-token": (s) => annotate(s, "zone", { type: "string", "x-mcp-header": "Zone Name" }),
+  "tool-022-header-name-control": (s) => annotate(s, "zone", { type: "string", "x-mcp-header": "Zone\u0007" }),
+  "tool-023-header-name-repeated": (s) => annotate(s, "station_id", { type: "string", "x-mcp-header": "station" }),
+  "tool-024-header-param-number": (s) => annotate(s, "latitude", { type: "number", "x-mcp-header": "Latitude" }),
+  "tool-025-header-integer-unsafe": (s) => {
+    s[at(s, "c", 3)].c.params.arguments.station = 2 ** 53;
+    s[at(s, "c", 4)].c.params.arguments.station = 2 ** 53;
+  },
+  "tool-026-header-param-unreachable": (s) => annotate(s, "stations", { type: "array", items: { type: "string", "x-mcp-header": "Station-Name" } }),
   // VER
   "ver-001-unsupported-version-served": (s) => (s[at(s, "c", 7)].c.params._meta["io.modelcontextprotocol/protocolVersion"] = "2099-01-01"),
   "ver-002-retry-with-unlisted-version": (s) => {
@@ -246,6 +268,10 @@ writeCoViolations({
   "mrtr-005-input-request-undeclared": {
     requirements: ["ELIC-009"],
     why: "an elicitation input request to a request that declared no elicitation capability uses a mode the client did not declare",
+  },
+  "tool-022-header-name-control": {
+    requirements: ["TOOL-021"],
+    why: "a control character is no tchar either, so the name is no HTTP token",
   },
   "root-017-roots-requested-undeclared": {
     requirements: ["MRTR-005", "BASE-047"],

@@ -25,7 +25,12 @@ export const res = (id, result) => ({ s: { jsonrpc: "2.0", id, result: { resultT
 export const note = (method, params) => ({ s: { jsonrpc: "2.0", method, params } });
 export const cache = { ttlMs: 60000, cacheScope: "public" };
 export const prompt = { name: "summarise", description: "Summarise a text", arguments: [{ name: "text", required: true }] };
-export const tool = { name: "get_weather", description: "Current weather", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } };
+export const tool = {
+  name: "get_weather",
+  description: "Current weather",
+  inputSchema: { type: "object", properties: { city: { type: "string" }, station: { type: "integer", "x-mcp-header": "Station" } }, required: ["city"] },
+};
+export const forecastTool = { name: "get_forecast", description: "Forecast for the coming days", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } };
 export const lookup = { name: "lookup_station", description: "Finds the weather station of a city", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } };
 const ask = { role: "user", content: { type: "text", text: "Forecast for Bergen?" } };
 const useTool = { role: "assistant", content: [{ type: "tool_use", id: "call_1", name: "lookup_station", input: { city: "Bergen" } }] };
@@ -92,17 +97,19 @@ export function session({ deprecated = false } = {}) {
     { c: { jsonrpc: "2.0", id: 22, method: "tools/call", params: { _meta: meta({ "io.modelcontextprotocol/clientCapabilities": {}, traceparent: "00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01" }), name: "get_weather", arguments: { city: "Oslo" } } } },
     { s: { jsonrpc: "2.0", id: 22, error: { code: -32021, message: "Missing required client capability", data: { requiredCapabilities: ["elicitation"] } } } },
     req(1, "tools/list"),
-    res(1, { tools: [tool], nextCursor: "page-2", ...cache }),
+    res(1, { tools: [tool, forecastTool], nextCursor: "page-2", ...cache }),
     req(2, "tools/list", { cursor: "page-2" }),
     res(2, { tools: [], ...cache }),
-    req(3, "tools/call", { name: "get_weather", arguments: { city: "Paris" } }),
+    req(3, "tools/call", { name: "get_weather", arguments: { city: "Paris", station: 7150 } }),
     { s: { jsonrpc: "2.0", id: 3, result: { resultType: "input_required", _meta: serverInfo, inputRequests: { units: elicit }, requestState: "state-abc" } } },
-    req(4, "tools/call", { name: "get_weather", arguments: { city: "Paris" }, inputResponses: { units: { action: "accept", content: { units: "metric" } } }, requestState: "state-abc" }),
+    req(4, "tools/call", { name: "get_weather", arguments: { city: "Paris", station: 7150 }, inputResponses: { units: { action: "accept", content: { units: "metric" } } }, requestState: "state-abc" }),
     res(4, { content: [{ type: "text", text: "18°C, clear" }], isError: false }),
     req(30, "tools/call", { name: "get_weather", arguments: { city: "Rome" } }),
     { s: { jsonrpc: "2.0", id: 30, result: { resultType: "input_required", _meta: serverInfo, inputRequests: { units: elicit } } } },
     req(31, "tools/call", { name: "get_weather", arguments: { city: "Rome" }, inputResponses: { units: { action: "accept", content: { units: "metric" } } } }),
     res(31, { content: [{ type: "text", text: "24°C, sunny" }], isError: false }),
+    req(9, "tools/list"),
+    res(9, { tools: [tool, forecastTool], nextCursor: "page-2", ...cache }),
     deprecated
       ? { c: { jsonrpc: "2.0", id: 50, method: "tools/call", params: { _meta: meta({ "io.modelcontextprotocol/logLevel": "info" }), name: "get_weather", arguments: {} } } }
       : req(50, "tools/call", { name: "get_weather", arguments: {} }),

@@ -3,7 +3,19 @@ import type { CheckDefinition } from "../../engine/types.js";
 import { capabilityDeclaredCheck } from "../support/capability-declared.js";
 import { listChangedNotifiedCheck } from "../support/list-changed-notified.js";
 import { nameOf } from "../support/listing.js";
+import { toolDeterministicOrder } from "./deterministic-order.js";
 import { toolEmbeddedResourcesCapability } from "./embedded-resources-capability.js";
+import {
+  headerIntegerSafe,
+  headerNameNoControls,
+  headerNameNotEmpty,
+  headerNameToken,
+  headerNameUnique,
+  headerParamNotSensitive,
+  headerParamPrimitive,
+  headerParamReachable,
+  invalidHeaderToolNotCalled,
+} from "./header-annotations.js";
 import { toolInputSchemaValid } from "./input-schema-valid.js";
 import { toolInvalidInputRejected } from "./invalid-input-rejected.js";
 import { toolNameCharset, toolNameLength, toolNameUnique } from "./names.js";
@@ -37,4 +49,14 @@ export const checks: CheckDefinition[] = [
   toolStructuredContentSerialized,
   toolStructuredContentConforms,
   toolInvalidInputRejected,
+  toolDeterministicOrder,
+  headerNameNotEmpty,
+  headerNameToken,
+  headerNameNoControls,
+  headerNameUnique,
+  headerParamPrimitive,
+  headerIntegerSafe,
+  headerParamReachable,
+  headerParamNotSensitive,
+  invalidHeaderToolNotCalled,
 ];
