@@ -1,12 +1,13 @@
 /**
  * Live-judge benchmark. The validator bench's realistic 10,001-message session, with a violation planted in every
- * 200th tools/call result, is streamed through the live judge at a steady pace (BENCH_RATE events/s), as a busy
+ * 5th tools/call result (over 500 findings spread through the session, so the lag's p99 is a percentile and not the
+ * maximum), is streamed through the live judge at a steady pace (BENCH_RATE events/s), as a busy
  * session would arrive. Figures: the CPU judging cost in all (the judge thread from its start, and handing it the
  * events) against one batch validation of the same trace as `mcp-conf validate` pays it — a fresh process importing
  * the validator and judging the trace cold (target ≤ 1.5x: each pass judges the new events only, never the trace
  * again); the warm in-process batch figure is printed beside it. Then the lag from an
  * exchange's completion to its finding reaching the session's thread (target p99 ≤ 20 ms), and the judge's share of
- * a core over the session. Sizes: BENCH_MESSAGES, BENCH_RATE.
+ * a core over the session. Sizes: BENCH_MESSAGES, BENCH_RATE, BENCH_PLANT_EVERY.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +21,7 @@ import { sessionEvents } from "../validator/generate-session.js";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_001);
 const RATE = Number(process.env.BENCH_RATE ?? 5_000);
-const PLANT_EVERY = 200;
+const PLANT_EVERY = Number(process.env.BENCH_PLANT_EVERY ?? 5);
 
 /** The session, with every PLANT_EVERY-th tools/call result made to break the schema (content must be an array). */
 function plantedSession(): TraceEvent[] {

@@ -4,7 +4,9 @@
  * pass, once each. Judging is held to a quarter of a core on average by a budget: every millisecond of wall time
  * earns a quarter millisecond of judging, a pass spends what it took, and when the budget is spent the next pass
  * waits until it is earned back (at most `BURST_MS` can be saved up, so a cold start is absorbed without a long
- * pause). If the session outruns the judge, events queue up here and findings lag — the session never waits.
+ * pause). If the session outruns the judge, events queue up here and findings lag — the session never waits. The
+ * queue is bounded so a judge can run for days beside a busy server: past `MAX_QUEUED` waiting events, arriving ones
+ * are dropped, which the judge sees as gaps in seq and counts in its report as observations missing.
  * One session at a time: the first starts with the thread (its options as `workerData`), each later one with a
  * `start` message once the one before is done, so sessions judged one after another load the validator once.
  */
@@ -18,6 +20,10 @@ import type { FromWorker, LiveFinding, ToWorker, WorkerOptions } from "./protoco
 const port = parentPort;
 if (!port) throw new Error("the live judge's worker must run in a worker thread");
 const BURST_MS = 250;
+/** Events waiting beyond this many are dropped (and counted as missing in the report). */
+const MAX_QUEUED = 20_000;
+/** At most this many events per pass: batches arriving meanwhile are taken in, and held to the cap, between passes. */
+const PASS_EVENTS = 2_000;
 /** A pass with no new finding reports the exchange count at most this often (for a terminal's tally). */
 const TALLY_EVERY_MS = 100;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -37,6 +43,8 @@ class Session {
   private busyMs = 0;
   private broken: string | undefined;
   private readonly queue: TraceEvent[] = [];
+  /** Events dropped since the last one queued: a gap in seq that no later event shows the judge. */
+  private droppedAtEnd = 0;
   private finishing = false;
   private scheduled = false;
   private budgetMs = BURST_MS;
@@ -55,7 +63,15 @@ class Session {
 
   receive(message: Exclude<ToWorker, { type: "start" }>): void {
     if (message.type === "events") {
-      for (const event of message.events) this.queue.push(event);
+      for (const event of message.events) {
+        if (this.queue.length < MAX_QUEUED) {
+          this.queue.push(event);
+          this.droppedAtEnd = 0;
+        } else {
+          this.exchanges += exchangesCompletedBy(event);
+          this.droppedAtEnd++;
+        }
+      }
     } else if (message.type === "lost") {
       this.judge.lost(message.count);
     } else {
@@ -82,7 +98,7 @@ class Session {
 
   private pass(): void {
     const started = performance.now();
-    const batch = this.queue.splice(0, this.queue.length);
+    const batch = this.queue.splice(0, PASS_EVENTS);
     const fresh: LiveFinding[] = [];
     for (const event of batch) {
       this.exchanges += exchangesCompletedBy(event);
@@ -141,6 +157,7 @@ class Session {
     let message: FromWorker;
     try {
       if (this.broken !== undefined) throw new Error(this.broken);
+      if (this.droppedAtEnd > 0) this.judge.lost(this.droppedAtEnd);
       const report = this.judge.finish();
       this.attribution ??= new Attribution(this.judge.registry!, options.actor);
       message = {

@@ -1,36 +1,53 @@
 /**
- * Several traces checked across cores: a pool of worker threads (one per core, at most one per trace), each handed
- * the next trace as soon as it is free. One trace is checked on the main thread, where a worker would only add its
- * start-up.
+ * Several traces checked across cores: the main thread and a pool of worker threads, each lane taking the next trace
+ * as soon as it is free. The main thread is a lane itself, since it has loaded the validator already. A worker costs
+ * about a second of CPU before it judges at full speed (a fresh isolate loads the validator and runs it cold), so by
+ * default one is started only per BYTES_PER_WORKER of traces, up to one lane per core; `--jobs N` asks for N lanes.
  */
+import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { type InspectRequest, type InspectResult, inspectTrace } from "./inspect.js";
 
+/** Traces a worker must have to judge, by default, to repay its start-up: about a second of warm judging. */
+export const BYTES_PER_WORKER = 32 * 1024 * 1024;
+
 export async function inspectAll(requests: readonly InspectRequest[], jobs?: number): Promise<InspectResult[]> {
-  const size = Math.min(jobs ?? availableParallelism(), requests.length);
-  if (size <= 1) {
-    const results: InspectResult[] = [];
-    for (const request of requests) results.push(await inspectTrace(request));
-    return results;
-  }
+  const wanted = jobs ?? Math.min(availableParallelism(), 1 + Math.floor(totalBytes(requests) / BYTES_PER_WORKER));
+  const lanes = Math.max(1, Math.min(wanted, requests.length));
   const results = new Array<InspectResult>(requests.length);
   let next = 0;
+  const drain = async (inspect: (index: number) => Promise<InspectResult>) => {
+    while (next < requests.length) {
+      const index = next++;
+      results[index] = await inspect(index);
+    }
+  };
   const url = new URL("./check-worker.js", import.meta.url);
-  await Promise.all(
-    Array.from({ length: size }, async () => {
-      const worker = new Worker(url);
-      try {
-        while (next < requests.length) {
-          const index = next++;
-          results[index] = await ask(worker, index, requests[index]!);
-        }
-      } finally {
-        await worker.terminate();
-      }
-    }),
-  );
+  const workerLane = async () => {
+    const worker = new Worker(url);
+    try {
+      await drain((index) => ask(worker, index, requests[index]!));
+    } finally {
+      await worker.terminate();
+    }
+  };
+  await Promise.all([
+    drain((index) => inspectTrace(requests[index]!)),
+    ...Array.from({ length: lanes - 1 }, workerLane),
+  ]);
   return results;
+}
+
+/** The traces' size on disk (a trace that cannot be read counts nothing: inspecting it will say why). */
+function totalBytes(requests: readonly InspectRequest[]): number {
+  let total = 0;
+  for (const { trace } of requests) {
+    try {
+      total += statSync(trace).size;
+    } catch {}
+  }
+  return total;
 }
 
 function ask(worker: Worker, index: number, request: InspectRequest): Promise<InspectResult> {

@@ -56,7 +56,10 @@ export const checkCommand: Command<CheckArgs> = {
         type: "string",
         describe: "the drift signal's server label (default: the one the trace records)",
       })
-      .option("jobs", { type: "number", describe: "traces checked at once (default: one per core)" }),
+      .option("jobs", {
+        type: "number",
+        describe: "traces checked at once (default: one per 32 MiB of traces, up to one per core)",
+      }),
   async run(argv, io) {
     const format = argv.format;
     if (!(FORMATS as readonly string[]).includes(format)) {
