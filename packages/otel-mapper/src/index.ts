@@ -29,14 +29,7 @@ export {
 /** OTLP JSON encoding (ExportTraceServiceRequest). */
 export { encodeOtlpJson, type ResourceInfo, toOtlpRequest } from "./otlp-json.js";
 /** The live exporter `watch --otlp` feeds. */
-export {
-  type CommandLineSink,
-  createOtlpSink,
-  type ExportSummary,
-  type OtlpSink,
-  type OtlpSinkOptions,
-  otlpSinkFromCommandLine,
-} from "./otlp-sink.js";
+export { createOtlpSink, type ExportSummary, type OtlpSink, type OtlpSinkOptions } from "./otlp-sink.js";
 /** The resource URI up to its path. */
 export { uriUpToPath } from "./resource-uri.js";
 /** The span data model. */

@@ -6,7 +6,6 @@ import {
   plaintextCollectorWarning,
   resolveTracesUrl,
 } from "./otlp-endpoint.js";
-import { otlpSinkFromCommandLine } from "./otlp-sink.js";
 
 describe("--otlp URL", () => {
   it("appends /v1/traces to a base URL and keeps a full traces URL as it is", () => {
@@ -60,18 +59,17 @@ describe("clear-text warning", () => {
   });
 });
 
-describe("the sink from the command line", () => {
-  it("resolves the URL and headers, and carries the clear-text warning for a remote http:// collector", async () => {
-    const local = otlpSinkFromCommandLine("http://127.0.0.1:4318", ["x-a=1"]);
-    expect(local.url).toBe("http://127.0.0.1:4318/v1/traces");
-    expect(local.warning).toBeUndefined();
-    await local.sink.close();
-    const remote = otlpSinkFromCommandLine("http://collector.example.com:4318", [], { closeTimeoutMs: 10 });
-    expect(remote.warning).toMatch(/^warning: the OTLP collector collector\.example\.com:4318/);
-    await remote.sink.close();
+describe("the pieces `watch --otlp URL --otlp-header K=V` takes", () => {
+  it("resolve the URL and headers, and give the clear-text warning for a remote http:// collector", () => {
+    const local = resolveTracesUrl("http://127.0.0.1:4318");
+    expect(local).toBe("http://127.0.0.1:4318/v1/traces");
+    expect(parseOtlpHeaders(["x-a=1"])).toEqual({ "x-a": "1" });
+    expect(plaintextCollectorWarning(local)).toBeUndefined();
+    const remote = resolveTracesUrl("http://collector.example.com:4318");
+    expect(plaintextCollectorWarning(remote)).toMatch(/^warning: the OTLP collector collector\.example\.com:4318/);
   });
 
-  it("refuses a bad header before starting anything", () => {
-    expect(() => otlpSinkFromCommandLine("http://127.0.0.1:4318", ["nope"])).toThrow(OtlpConfigError);
+  it("refuse a bad header before anything starts", () => {
+    expect(() => parseOtlpHeaders(["nope"])).toThrow(OtlpConfigError);
   });
 });

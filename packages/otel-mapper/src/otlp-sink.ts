@@ -10,7 +10,6 @@ import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { SpanFinding } from "./findings.js";
 import { type IdSource, randomIds } from "./ids.js";
 import { createSpanMapper, type SpanMapper } from "./mapper.js";
-import { parseOtlpHeaders, plaintextCollectorWarning, resolveTracesUrl } from "./otlp-endpoint.js";
 import type { ResourceInfo } from "./otlp-json.js";
 import { type BatchOutcome, OtlpJsonTransport } from "./otlp-transport.js";
 import type { MappedSpan } from "./span.js";
@@ -290,29 +289,4 @@ class Sink implements OtlpSink {
     this.counts[kind] += spans;
     this.reasons[reason] = (this.reasons[reason] ?? 0) + spans;
   }
-}
-
-/** What `watch --otlp URL [--otlp-header K=V …]` needs: the sink, and the warning to print first, if any. */
-export interface CommandLineSink {
-  sink: OtlpSink;
-  /** The traces URL the sink sends to. */
-  url: string;
-  /** Print this before the session starts (an `http://` collector that is not this machine). */
-  warning?: string;
-}
-
-/**
- * The sink for `--otlp URL` and its `--otlp-header NAME=VALUE` values. Throws `OtlpConfigError` (a one-line
- * message) for a bad URL or header, before anything is started.
- */
-export function otlpSinkFromCommandLine(
-  otlp: string,
-  headerValues: readonly string[] = [],
-  options: Omit<OtlpSinkOptions, "url" | "headers"> = {},
-): CommandLineSink {
-  const url = resolveTracesUrl(otlp);
-  const headers = parseOtlpHeaders(headerValues);
-  const sink = createOtlpSink({ ...options, url, headers });
-  const warning = plaintextCollectorWarning(url);
-  return warning === undefined ? { sink, url } : { sink, url, warning };
 }

@@ -102,8 +102,21 @@ export {
   TraceFormatError,
   type TraceFormatReason,
 } from "./trace-format-error.js";
-/** The trace event model: kinds, directions, transports and the event union. */
-export * from "./types.js";
+/** The trace event model: kinds, directions, transports and the event union (`TraceEventInput`: without `seq`). */
+export type {
+  Direction,
+  EventKind,
+  HttpEvent,
+  LifecycleEvent,
+  LifecycleName,
+  MessageEvent,
+  RawEvent,
+  SessionMeta,
+  StderrEvent,
+  TraceEvent,
+  TraceEventInput,
+  Transport,
+} from "./types.js";
 /** Writing trace files: open (the only throwing step), write, close. */
 export {
   openTraceWriter,

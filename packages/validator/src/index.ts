@@ -20,8 +20,25 @@ export {
   type RevisionQuestion,
   type RevisionSource,
 } from "./engine/revision.js";
-/** The shared vocabulary: requirements, checks, findings, outcomes, report rows. */
-export * from "./engine/types.js";
+/** The shared vocabulary: requirements, findings, outcomes, verdicts, report rows; and the exhaustiveness guard. */
+export {
+  ACTORS,
+  type Actor,
+  assertNever,
+  type Capture,
+  type Finding,
+  type Level,
+  type Outcome,
+  type Registry,
+  type Report,
+  type Requirement,
+  type RequirementRow,
+  type RequirementSource,
+  type Side,
+  type Totals,
+  VERDICTS,
+  type Verdict,
+} from "./engine/types.js";
 /** Reads a trace file by its path and judges it: the package's one function that touches the file system. */
 export { validateFile } from "./file.js";
 /** The spec as data: bundled registries per revision. */
