@@ -49,6 +49,7 @@ export {
   escapeXmlAttribute,
   isReportFormat,
   type JudgedTrace,
+  junitDocument,
   pathToUriReference,
   REPORT_FORMATS,
   type RenderContext,

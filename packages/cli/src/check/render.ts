@@ -4,7 +4,7 @@
  * located at the trace line of its seq). Session text is escaped for each medium.
  */
 import { escapeTerminal } from "@mcp-conf/trace-format";
-import { escapeXml, escapeXmlAttribute, pathToUriReference, SARIF_SCHEMA } from "@mcp-conf/validator";
+import { escapeXml, escapeXmlAttribute, junitDocument, pathToUriReference, SARIF_SCHEMA } from "@mcp-conf/validator";
 import type { InspectResult } from "./inspect.js";
 import type { Signal, SignalHit } from "./signals.js";
 
@@ -67,13 +67,7 @@ export function renderCheckJunit(results: readonly InspectResult[], signals: rea
       "  </testsuite>",
     ].join("\n");
   });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="mcp-conf check" tests="${signals.length * judged.length}" failures="${failures}" errors="0" skipped="0">`,
-    ...suites,
-    "</testsuites>",
-    "",
-  ].join("\n");
+  return junitDocument("mcp-conf check", { tests: signals.length * judged.length, failures, skipped: 0 }, suites);
 }
 
 export function renderCheckSarif(results: readonly InspectResult[], signals: readonly Signal[]): string {

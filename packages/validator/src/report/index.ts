@@ -18,7 +18,7 @@ export {
   type TextRows,
 } from "./context.js";
 export { reportToJson } from "./json.js";
-export type { JudgedTrace } from "./junit.js";
+export { type JudgedTrace, junitDocument } from "./junit.js";
 /** A trace path as a SARIF artifact URI reference. */
 export { pathToUriReference, SARIF_SCHEMA } from "./sarif.js";
 export { findingLine, totalsLine } from "./text.js";

@@ -30,9 +30,18 @@ export function renderJunit(traces: readonly JudgedTrace[]): string {
     skipped += counts.skipped;
     suites.push(renderSuite(report, context, counts));
   }
+  return junitDocument("mcp-conf validate", { tests, failures, skipped }, suites);
+}
+
+/** A JUnit XML document ending in a newline: the `<testsuites>` element with its totals around rendered suites. */
+export function junitDocument(
+  name: string,
+  totals: { tests: number; failures: number; skipped: number },
+  suites: readonly string[],
+): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="mcp-conf validate" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    `<testsuites name="${escapeXmlAttribute(name)}" tests="${totals.tests}" failures="${totals.failures}" errors="0" skipped="${totals.skipped}">`,
     ...suites,
     "</testsuites>",
     "",
