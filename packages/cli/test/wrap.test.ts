@@ -5,16 +5,7 @@
  * environment, stderr to a log file) and talks to it with the official SDK client, and the session is recorded and
  * judged; `unwrap` gives back the original file byte for byte.
  */
-import {
-  closeSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import jsonc from "jsonc-parser";
 import { afterAll, describe, expect, it } from "vitest";
@@ -111,7 +102,7 @@ describe("wrap a Claude Desktop entry, run it as the desktop app would, unwrap i
     expect(readFileSync(config, "utf8")).toBe(before);
   });
 
-  it("refuses, in one line and with exit 2, a missing file, a missing server and a server with a URL", async () => {
+  it("refuses, in one line and with exit 2, a missing file, a missing server and a URL that is not HTTP", async () => {
     const missing = await mcpConf(["wrap", "x", "--config", join(dir.path, "none.json")]);
     expect(missing).toMatchObject({
       code: 2,
@@ -122,14 +113,14 @@ describe("wrap a Claude Desktop entry, run it as the desktop app would, unwrap i
     expect(unknown.stderr).toBe(
       `mcp-conf: wrap: ${config}: no server "nope" in "mcpServers" (it has "filesystem", "everything")\n`,
     );
-    const http = join(dir.path, "cursor.json");
-    copyFileSync(join(import.meta.dirname, "fixtures", "client-configs", "cursor.json"), http);
-    const remote = await mcpConf(["wrap", "remote", "--client", "cursor", "--config", http]);
-    expect(remote.code).toBe(2);
-    expect(remote.stderr).toMatch(
-      /^mcp-conf: wrap: .*: "remote" is an HTTP server; put `mcp-conf watch http --upstream URL` in front of it/,
-    );
-    expect(existsSync(`${http}.mcp-conf-backup`)).toBe(false);
+    const ws = join(dir.path, "cursor.json");
+    writeFileSync(ws, '{ "mcpServers": { "remote": { "url": "ws://localhost:3000/mcp" } } }');
+    const remote = await mcpConf(["wrap", "remote", "--client", "cursor", "--config", ws]);
+    expect(remote).toMatchObject({
+      code: 2,
+      stderr: `mcp-conf: wrap: ${ws}: the URL of "remote" is not an http:// or https:// URL\n`,
+    });
+    expect(existsSync(`${ws}.mcp-conf-backup`)).toBe(false);
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * `mcp-conf wrap SERVER` and `mcp-conf unwrap SERVER` (docs/wrap.md): rewrite one stdio server entry of an MCP
  * client's configuration to run under `mcp-conf watch stdio --`, or restore it, keeping every other byte of the
- * file and a backup of it beside it (`FILE.mcp-conf-backup`). `--all` takes every stdio server of the file. Exit
+ * file and a backup of it beside it (`FILE.mcp-conf-backup`). An entry reached by URL is pointed at a local
+ * `watch http` proxy instead, and the command that runs the proxy is printed on stdout: a client starts no process
+ * for such an entry. `--all` takes every stdio server of the file. Exit
  * codes: 0 done (or nothing to do), 2 bad invocation, a missing or unreadable file, or an entry that cannot be
  * wrapped.
  */
@@ -12,7 +14,16 @@ import type { Argv } from "yargs";
 import { type Io, UsageError } from "../exit.js";
 import { fileProblem, writeOutput } from "../output.js";
 import { CLIENT_CONFIGS, CLIENTS, type ClientName, defaultConfigPath } from "../wrap/clients.js";
-import { entryText, type Launcher, listServers, unwrapServer, WrapError, wrapServer } from "../wrap/entry.js";
+import {
+  entryText,
+  type Launcher,
+  listServers,
+  type ProxyPlan,
+  proxyCommand,
+  unwrapServer,
+  WrapError,
+  wrapServer,
+} from "../wrap/entry.js";
 import type { Command } from "./index.js";
 
 interface WrapArgs {
@@ -21,6 +32,7 @@ interface WrapArgs {
   config?: string;
   "dry-run": boolean;
   all: boolean;
+  port?: number;
 }
 
 /** The suffix of the copy of the file as it was before the last change. */
@@ -41,7 +53,16 @@ function builder(verb: "wrap" | "unwrap") {
         describe: "the configuration file (default: the client's own, see docs/wrap.md)",
       })
       .option("dry-run", { type: "boolean", default: false, describe: "print the rewritten entry; change nothing" })
-      .option("all", { type: "boolean", default: false, describe: `${verb} every stdio server of the file` });
+      .option("all", {
+        type: "boolean",
+        default: false,
+        describe: verb === "wrap" ? "wrap every stdio server of the file" : "unwrap every wrapped server of the file",
+      })
+      .option("port", {
+        type: "number",
+        hidden: verb === "unwrap",
+        describe: "for a server reached by URL: the local proxy's port (default: one derived from the entry)",
+      });
 }
 
 export const wrapCommand: Command<WrapArgs> = {
@@ -59,6 +80,13 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
   if (argv.server !== undefined && argv.all) throw new UsageError(`${verb}: name a server or give --all, not both`);
   if (argv.server === undefined && !argv.all)
     throw new UsageError(`${verb}: name the server to ${verb}, or give --all`);
+  const port = argv.port;
+  if (port !== undefined && (verb === "unwrap" || argv.all)) {
+    throw new UsageError(`${verb}: --port goes with wrap SERVER, for a server reached by URL`);
+  }
+  if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65535)) {
+    throw new UsageError(`wrap: --port ${argv.port} is not a port number (1-65535)`);
+  }
   const path = resolve(
     argv.config ?? defaultConfigPath(client.name, { env: process.env, platform: process.platform, cwd: process.cwd() }),
   );
@@ -73,6 +101,7 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
   const launcher = currentLauncher();
   let text = original;
   const done: string[] = [];
+  const proxies: ProxyPlan[] = [];
   const fail = (error: unknown): never => {
     if (error instanceof WrapError) throw new UsageError(`${verb}: ${path}: ${escapeTerminal(error.message)}`);
     throw error;
@@ -82,10 +111,12 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
       argv.server !== undefined
         ? [argv.server]
         : listServers(original, client)
-            .filter((s) => s.kind === "stdio")
+            .filter((s) => s.kind === "stdio" || (verb === "unwrap" && s.wrapped))
             .map((s) => s.name);
     for (const name of names) {
-      const result = verb === "wrap" ? wrapServer(text, client, name, launcher) : unwrapServer(text, client, name);
+      const result =
+        verb === "wrap" ? wrapServer(text, client, name, launcher, port) : unwrapServer(text, client, name);
+      if (verb === "wrap" && result.proxy) proxies.push(result.proxy);
       if (result.changed) {
         text = result.text;
         done.push(name);
@@ -94,13 +125,24 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
   } catch (error) {
     fail(error);
   }
+  const tellProxies = () => {
+    for (const proxy of proxies) io.stdout.write(`${escapeTerminal(proxyCommand(proxy))}\n`);
+    if (proxies.length > 0) {
+      io.stderr.write(
+        `mcp-conf wrap: ${client.name} starts no process for a server reached by URL: ` +
+          "keep the command above running while you use it\n",
+      );
+    }
+  };
   if (done.length === 0) {
     if (argv.all) io.stderr.write(`mcp-conf ${verb}: nothing to ${verb} in ${path}\n`);
+    tellProxies();
     return 0;
   }
   if (argv["dry-run"]) {
     for (const name of done) io.stdout.write(`${JSON.stringify(name)}: ${entryText(text, client, name)}\n`);
     io.stderr.write(`mcp-conf ${verb}: dry run; ${path} is unchanged\n`);
+    tellProxies();
     return 0;
   }
   const backup = `${path}${BACKUP_SUFFIX}`;
@@ -114,6 +156,7 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
   io.stderr.write(
     `mcp-conf ${verb}: ${verb}ped ${what} in ${path} (backup: ${backup}); restart ${client.name} to apply\n`,
   );
+  tellProxies();
   return 0;
 }
 

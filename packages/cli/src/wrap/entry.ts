@@ -3,8 +3,11 @@
  * byte outside the entry's `command` and `args` stays as it was. Wrapping replaces the command by the launcher of
  * mcp-conf and inserts `…launcher args, "watch", "stdio", "--", <the old command>` before the old arguments;
  * unwrapping removes exactly that text again, so a wrap and an unwrap give back the file byte for byte. A wrapped
- * entry is recognised by its `watch stdio --`, so wrapping twice changes nothing.
+ * entry is recognised by its `watch stdio --`, so wrapping twice changes nothing. An entry reached by URL (`url`, or
+ * Windsurf's `serverUrl`) gets only its URL rewritten, to the loopback address of a `watch http` proxy, with the
+ * original URL's text kept in the new URL's fragment (which HTTP clients never send) for `unwrap` to put back.
  */
+import { createHash } from "node:crypto";
 import jsonc from "jsonc-parser";
 import type { ClientConfig } from "./clients.js";
 
@@ -22,7 +25,13 @@ export class WrapError extends Error {
   override name = "WrapError";
 }
 
-export type EntryResult = { changed: true; text: string } | { changed: false; why: string };
+/** The `watch http` proxy a wrapped HTTP entry points at: the client cannot start it, so the user runs it. */
+export interface ProxyPlan {
+  upstream: string;
+  port: number;
+}
+
+export type EntryResult = ({ changed: true; text: string } | { changed: false; why: string }) & { proxy?: ProxyPlan };
 
 export interface ServerSummary {
   name: string;
@@ -32,6 +41,9 @@ export interface ServerSummary {
 }
 
 const WATCH = ["watch", "stdio", "--"];
+const PROXY_HOST = "127.0.0.1";
+const UPSTREAM_MARK = "#mcp-conf-upstream=";
+const WRAPPED_URL = /^http:\/\/127\.0\.0\.1:(\d+)\/#mcp-conf-upstream=([A-Za-z0-9\-_.!~*'()%]*)$/;
 
 /** The servers the file configures for `client`, in file order. */
 export function listServers(text: string, client: ClientConfig): ServerSummary[] {
@@ -41,14 +53,32 @@ export function listServers(text: string, client: ClientConfig): ServerSummary[]
     const name = String(property.children![0]!.value);
     const entry = property.children![1];
     const command = entry && findNodeAtLocation(entry, ["command"]);
-    const url = entry && (findNodeAtLocation(entry, ["url"]) ?? findNodeAtLocation(entry, ["serverUrl"]));
+    const url = entry && urlNode(entry);
     const kind = command?.type === "string" ? "stdio" : url?.type === "string" ? "http" : "other";
-    return { name, kind, wrapped: kind === "stdio" && wrappedAt(stringArgs(entry!)) !== undefined };
+    const wrapped =
+      kind === "stdio" ? wrappedAt(stringArgs(entry!)) !== undefined : kind === "http" && WRAPPED_URL.test(url!.value);
+    return { name, kind, wrapped };
   });
 }
 
-/** Rewrites `server`'s entry to run under `mcp-conf watch stdio --`. Throws `WrapError` for what cannot be wrapped. */
-export function wrapServer(text: string, client: ClientConfig, server: string, launcher: Launcher): EntryResult {
+/**
+ * Rewrites `server`'s entry to run under `mcp-conf watch stdio --`, or, for an entry reached by URL, to point at a
+ * `watch http` proxy on `port` (default: one derived from the entry). Throws `WrapError` for what cannot be wrapped.
+ */
+export function wrapServer(
+  text: string,
+  client: ClientConfig,
+  server: string,
+  launcher: Launcher,
+  port?: number,
+): EntryResult {
+  const entry = entryNode(parse(text), client, server);
+  const url = urlNode(entry);
+  if (findNodeAtLocation(entry, ["command"]) === undefined && url?.type === "string") {
+    return wrapHttp(text, server, url, port);
+  }
+  if (port !== undefined)
+    throw new WrapError(`--port is for a server reached by URL; ${JSON.stringify(server)} is not`);
   const { command, args } = stdioEntry(text, client, server);
   const argList = args ? stringArgs(args.parent!.parent!) : [];
   if (wrappedAt(argList) !== undefined) return { changed: false, why: "is already wrapped" };
@@ -62,6 +92,9 @@ export function wrapServer(text: string, client: ClientConfig, server: string, l
 
 /** Restores `server`'s entry as it was before `wrapServer`. Throws `WrapError` for a missing or non-stdio entry. */
 export function unwrapServer(text: string, client: ClientConfig, server: string): EntryResult {
+  const entry = entryNode(parse(text), client, server);
+  const url = urlNode(entry);
+  if (findNodeAtLocation(entry, ["command"]) === undefined && url?.type === "string") return unwrapHttp(text, url);
   const { command, args } = stdioEntry(text, client, server);
   const at = args ? wrappedAt(stringArgs(args.parent!.parent!)) : undefined;
   if (!args || at === undefined) return { changed: false, why: "is not wrapped" };
@@ -124,12 +157,7 @@ function stdioEntry(text: string, client: ClientConfig, server: string): { comma
   const entry = entryNode(parse(text), client, server);
   const command = findNodeAtLocation(entry, ["command"]);
   if (command?.type !== "string") {
-    const url = findNodeAtLocation(entry, ["url"]) ?? findNodeAtLocation(entry, ["serverUrl"]);
-    throw new WrapError(
-      url
-        ? `${JSON.stringify(server)} is an HTTP server; put \`mcp-conf watch http --upstream URL\` in front of it (docs/wrap.md)`
-        : `${JSON.stringify(server)} has no "command" string`,
-    );
+    throw new WrapError(`${JSON.stringify(server)} has no "command" string, nor a "url" or "serverUrl" string`);
   }
   const args = findNodeAtLocation(entry, ["args"]);
   if (args !== undefined && (args.type !== "array" || (args.children ?? []).some((c) => c.type !== "string"))) {
@@ -149,4 +177,54 @@ function wrappedAt(args: readonly string[]): number | undefined {
     if (WATCH.every((word, i) => args[at + i] === word) && args.length > at + WATCH.length) return at;
   }
   return undefined;
+}
+
+function urlNode(entry: Node): Node | undefined {
+  return findNodeAtLocation(entry, ["url"]) ?? findNodeAtLocation(entry, ["serverUrl"]);
+}
+
+/** Keeps the URL literal's bytes between the quotes (escapes included), so unwrap writes them back as they were. */
+function wrapHttp(text: string, server: string, url: Node, port: number | undefined): EntryResult {
+  const value = String(url.value);
+  const wrapped = WRAPPED_URL.exec(value);
+  if (wrapped) return { changed: false, why: "is already wrapped", proxy: proxyOf(wrapped) };
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed?.protocol !== "http:" && parsed?.protocol !== "https:") {
+    throw new WrapError(`the URL of ${JSON.stringify(server)} is not an http:// or https:// URL`);
+  }
+  const chosen = port ?? proxyPort(server, value);
+  const raw = text.slice(url.offset + 1, url.offset + url.length - 1);
+  const pointed = `http://${PROXY_HOST}:${chosen}/${UPSTREAM_MARK}${encodeURIComponent(raw)}`;
+  const edit = { offset: url.offset, length: url.length, content: JSON.stringify(pointed) };
+  return { changed: true, text: applyEdits(text, [edit]), proxy: { upstream: value, port: chosen } };
+}
+
+function unwrapHttp(text: string, url: Node): EntryResult {
+  const wrapped = WRAPPED_URL.exec(String(url.value));
+  if (!wrapped) return { changed: false, why: "is not wrapped" };
+  const edit = { offset: url.offset, length: url.length, content: `"${decodeURIComponent(wrapped[2]!)}"` };
+  return { changed: true, text: applyEdits(text, [edit]), proxy: proxyOf(wrapped) };
+}
+
+function proxyOf(wrapped: RegExpExecArray): ProxyPlan {
+  return { upstream: JSON.parse(`"${decodeURIComponent(wrapped[2]!)}"`) as string, port: Number(wrapped[1]) };
+}
+
+/** A port stable for the entry (its name and URL), in 20000-29999: below the usual ephemeral ranges. */
+export function proxyPort(server: string, url: string): number {
+  const digest = createHash("sha256").update(`${server}\n${url}`).digest();
+  return 20000 + (digest.readUInt32BE(0) % 10000);
+}
+
+/** The one command line that runs the proxy a wrapped HTTP entry points at. */
+export function proxyCommand(proxy: ProxyPlan): string {
+  const word = /^[A-Za-z0-9_\-.,:/@%+=]+$/.test(proxy.upstream)
+    ? proxy.upstream
+    : `'${proxy.upstream.replace(/'/g, "'\\''")}'`;
+  return `mcp-conf watch http --upstream ${word} --listen ${PROXY_HOST}:${proxy.port}`;
 }
