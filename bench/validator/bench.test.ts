@@ -5,6 +5,7 @@ import { readTraceSync } from "@mcp-conf/trace-format";
 import { createJudge, validate } from "@mcp-conf/validator";
 import { describe, expect, it } from "vitest";
 import { sessionEvents, sessionText } from "./generate-session.js";
+import { sessionEvents2026, sessionText2026 } from "./generate-session-2026.js";
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -53,6 +54,31 @@ describe("validator bench session", () => {
   });
 });
 
+describe("validator bench session at 2026-07-28", () => {
+  it("holds exactly the requested number of messages, whatever the count", () => {
+    for (let messages = 6; messages <= 40; messages++) {
+      const events = [...sessionEvents2026(messages)];
+      expect(events.filter((event) => event.kind === "message")).toHaveLength(messages);
+      expect(events.at(-1)).toMatchObject({ kind: "lifecycle", event: "transport-close" });
+    }
+    expect(() => [...sessionEvents2026(5)]).toThrow(/at least 6 messages/);
+  });
+
+  it("is a conforming 2026-07-28 session: the validator finds nothing to fail or warn", () => {
+    const report = validate(readTraceSync(sessionText2026(1_001)));
+    expect(report.revision).toBe("2026-07-28");
+    expect(report.verdict).toBe("pass");
+    expect(report.requirements.filter((row) => row.outcome === "fail" || row.outcome === "warn")).toEqual([]);
+    expect(report.totals.pass).toBeGreaterThan(30);
+  });
+
+  it("judged as a stream gives the same report as judged whole", () => {
+    const judge = createJudge();
+    for (const event of sessionEvents2026(2_001)) judge.observe(event);
+    expect(judge.finish()).toEqual(validate([...sessionEvents2026(2_001)]));
+  });
+});
+
 describe("validator bench script", () => {
   it("runs end to end on a reduced session and prints its figures", () => {
     const output = execFileSync("npx", ["tsx", join(benchDir, "bench.ts")], {
@@ -60,7 +86,8 @@ describe("validator bench script", () => {
       env: { ...process.env, BENCH_MESSAGES: "501", BENCH_STREAM_EVENTS: "20000", BENCH_ROUNDS: "2" },
       encoding: "utf8",
     });
-    expect(output).toMatch(/validator: 501 messages \(503 events/);
+    expect(output).toMatch(/validator 2025-11-25: 501 messages \(503 events/);
+    expect(output).toMatch(/validator 2026-07-28: 501 messages \(503 events/);
     expect(output).toMatch(/read \+ parse \(readTraceSync\)\s+[\d.]+ ms/);
     expect(output).toMatch(/validate \(all checks \+ schema\)\s+[\d.]+ ms .* ratio to reading [\d.]+x/);
     expect(output).toMatch(/stream: 20,000 events through one judge .*\(judge [\d,]+ events\/s\).* peak RSS \d+ MiB/);

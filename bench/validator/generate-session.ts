@@ -8,7 +8,8 @@ import type { TraceEvent } from "@mcp-conf/trace-format";
 
 const REVISION = "2025-11-25";
 
-function toolDefinitions(): unknown[] {
+/** The tools the generated server lists: server-everything's echo, sum and long-running operation, and nine lookups. */
+export function toolDefinitions(): unknown[] {
   const tools: unknown[] = [
     {
       name: "echo",

@@ -110,7 +110,24 @@ const rules: Record<"prefixFormat" | "prefixLabels" | "nameEdges" | "nameChars",
   },
 };
 
-function metaCheck(id: string, description: string, rule: Rule): CheckDefinition {
+const MAX_REMEMBERED = 4096;
+
+/**
+ * The rule with its verdicts remembered per key: a session repeats the same few keys on every message (at
+ * 2026-07-28 each request carries three), and the verdict depends on the key alone.
+ */
+function remembered(rule: Rule): Rule {
+  const verdicts = new Map<string, string | undefined>();
+  return (key) => {
+    if (verdicts.has(key)) return verdicts.get(key);
+    const defect = rule(key);
+    if (verdicts.size < MAX_REMEMBERED) verdicts.set(key, defect);
+    return defect;
+  };
+}
+
+function metaCheck(id: string, description: string, unremembered: Rule): CheckDefinition {
+  const rule = remembered(unremembered);
   return {
     id,
     description,
