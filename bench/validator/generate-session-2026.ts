@@ -6,7 +6,7 @@
  * deprecated (logging). Generated lazily and deterministic, like the other.
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import { toolDefinitions } from "./generate-session.js";
+import { toolDefinitions, transportOpen } from "./generate-session.js";
 
 const REVISION = "2026-07-28";
 const CLIENT_META = {
@@ -63,14 +63,7 @@ export function* sessionEvents2026(messages: number): Generator<TraceEvent> {
       params: { progressToken: token, progress: done, total },
     });
 
-  yield {
-    seq: seq++,
-    direction: "client-to-server",
-    transport: "stdio",
-    kind: "lifecycle",
-    event: "transport-open",
-    meta: { label: "bench", command: ["node", "server-everything/dist/index.js", "stdio"] },
-  };
+  yield transportOpen(seq++);
   yield request(0, "server/discover");
   yield result(0, {
     supportedVersions: [REVISION],

@@ -60,6 +60,18 @@ export function toolDefinitions(): unknown[] {
   return tools;
 }
 
+/** The session's first event, as `record stdio` writes it around server-everything. */
+export function transportOpen(seq: number): TraceEvent {
+  return {
+    seq,
+    direction: "client-to-server",
+    transport: "stdio",
+    kind: "lifecycle",
+    event: "transport-open",
+    meta: { label: "bench", command: ["node", "server-everything/dist/index.js", "stdio"] },
+  };
+}
+
 /** Messages a generated session holds at least: the handshake and the tool listing. */
 export const MIN_MESSAGES = 5;
 
@@ -82,14 +94,7 @@ export function* sessionEvents(messages: number): Generator<TraceEvent> {
     return { seq: seq++, direction: "server-to-client", transport: "stdio", kind: "message", payload };
   };
 
-  yield {
-    seq: seq++,
-    direction: "client-to-server",
-    transport: "stdio",
-    kind: "lifecycle",
-    event: "transport-open",
-    meta: { label: "bench", command: ["node", "server-everything/dist/index.js", "stdio"] },
-  };
+  yield transportOpen(seq++);
   yield c2s({
     jsonrpc: "2.0",
     id: 0,

@@ -7,23 +7,16 @@
  * token, a foreign Host and a foreign Origin on every route.
  */
 import { copyFileSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { serializeEvent } from "@mcp-conf/trace-format";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestBrowser } from "../../export/test/browser.js";
+import { describe, expect, it } from "vitest";
 import { hostileSession } from "../../export/test/support.js";
+import { EVERYTHING } from "./record-helpers.js";
 import { BIN, REPO_ROOT } from "./validate-helpers.js";
-import { refusals, serve } from "./view-helpers.js";
+import { refusals, serve, sharedBrowser } from "./view-helpers.js";
 import { CORPUS, tempDir } from "./watch-helpers.js";
-
-const require = createRequire(import.meta.url);
-const EVERYTHING = join(
-  dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
-  "dist/index.js",
-);
 
 /** A client that starts its server under `watch stdio`, as a wrapped MCP configuration entry does. */
 async function wrappedClient(label: string, home: string): Promise<Client> {
@@ -39,13 +32,7 @@ async function wrappedClient(label: string, home: string): Promise<Client> {
   return client;
 }
 
-let browser: TestBrowser;
-beforeAll(async () => {
-  browser = await TestBrowser.launch();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe("open (the hub)", () => {
   it("shows every session of the state directory in one tab, the running ones live", { timeout: 180_000 }, async () => {
@@ -68,7 +55,7 @@ describe("open (the hub)", () => {
     const alpha = await wrappedClient("alpha", home);
     const beta = await wrappedClient("beta", home);
 
-    const w = await browser.open(served.url.href);
+    const w = await browser().open(served.url.href);
     const row = (label: string) => w.page.locator("#sessions tr.session", { hasText: label });
     await row("alpha").and(w.page.locator(".running")).waitFor();
     await row("beta").and(w.page.locator(".running")).waitFor();

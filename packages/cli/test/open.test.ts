@@ -8,22 +8,15 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { collectSession } from "@mcp-conf/export";
 import { readTraceFile, serializeEvent } from "@mcp-conf/trace-format";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestBrowser } from "../../export/test/browser.js";
+import { describe, expect, it } from "vitest";
 import { hostileSession } from "../../export/test/support.js";
 import { mcpConf } from "./validate-helpers.js";
-import { refusals, serve, statusOf } from "./view-helpers.js";
+import { refusals, serve, sharedBrowser, statusOf } from "./view-helpers.js";
 import { CORPUS, tempDir } from "./watch-helpers.js";
 
 const REAL = join(CORPUS, "real", "everything-stdio.jsonl");
 
-let browser: TestBrowser;
-beforeAll(async () => {
-  browser = await TestBrowser.launch();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe("open TRACE", { timeout: 120_000 }, () => {
   it("serves a recorded session, named by its id, in the viewer and refuses foreign requests", async () => {
@@ -39,7 +32,7 @@ describe("open TRACE", { timeout: 120_000 }, () => {
     expect(await refusals(served.url)).toEqual([403, 403, 403, 403]);
     expect(await statusOf(Number(served.url.port), `/${served.url.search}`)).toBe(200);
 
-    const w = await browser.open(served.url.href);
+    const w = await browser().open(served.url.href);
     await w.page.waitForSelector("#timeline .row");
     const total = document.analysis.timeline.length;
     expect(await w.page.textContent("#count")).toBe(`${total} of ${total}`);
@@ -64,7 +57,7 @@ describe("open TRACE", { timeout: 120_000 }, () => {
         .join(""),
     );
     const served = await serve(["open", trace]);
-    const w = await browser.open(served.url.href);
+    const w = await browser().open(served.url.href);
     await w.page.waitForSelector("#timeline .row");
     await w.page.selectOption("#filter-status", "tool-error");
     await w.page.click("#timeline .row");

@@ -4,6 +4,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { request } from "node:http";
+import { afterAll, beforeAll } from "vitest";
+import { TestBrowser } from "../../export/test/browser.js";
 import { BIN, REPO_ROOT } from "./validate-helpers.js";
 
 export interface Served {
@@ -66,4 +68,16 @@ export async function refusals(url: URL, path = "/"): Promise<number[]> {
     await statusOf(port, `${path}?token=${token}`, { host: `rebound.example:${port}` }),
     await statusOf(port, `${path}?token=${token}`, { origin: "http://rebound.example" }),
   ];
+}
+
+/** One Chromium for the tests of a file: launched before them, closed after; call the result for the browser. */
+export function sharedBrowser(): () => TestBrowser {
+  let browser: TestBrowser | undefined;
+  beforeAll(async () => {
+    browser = await TestBrowser.launch();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }

@@ -4,40 +4,16 @@
  * before the session ends, the report's verdict after; and the server refuses a wrong token, a foreign Host and a
  * foreign Origin. With MCP_CONF_SCREENSHOTS=1 it writes docs/images/watch-ui.png, the manual's screenshot.
  */
-import { request } from "node:http";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestBrowser } from "../../export/test/browser.js";
+import { describe, expect, it } from "vitest";
+import { EVERYTHING } from "./record-helpers.js";
 import { BIN, REPO_ROOT } from "./validate-helpers.js";
+import { sharedBrowser, statusOf } from "./view-helpers.js";
 import { tempDir } from "./watch-helpers.js";
 
-const require = createRequire(import.meta.url);
-const EVERYTHING = join(
-  dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
-  "dist/index.js",
-);
-
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, headers }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-let browser: TestBrowser;
-beforeAll(async () => {
-  browser = await TestBrowser.launch();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe("watch --ui", () => {
   it("shows a running session live, with its finding, and refuses foreign requests", { timeout: 120_000 }, async () => {
@@ -76,15 +52,15 @@ describe("watch --ui", () => {
     expect(url.hostname).toBe("127.0.0.1");
     expect(token).toMatch(/^[0-9a-f]{32}$/);
 
-    expect(await get(port, `/?token=${token}`)).toBe(200);
-    expect(await get(port, "/")).toBe(403);
-    expect(await get(port, `/?token=${"0".repeat(32)}`)).toBe(403);
-    expect(await get(port, `/events?token=x${token.slice(1)}`)).toBe(403);
-    expect(await get(port, `/?token=${token}`, { host: `rebound.example:${port}` })).toBe(403);
-    expect(await get(port, `/?token=${token}`, { origin: "http://rebound.example" })).toBe(403);
-    expect(await get(port, `/?token=${token}`, { origin: `http://127.0.0.1:${port}` })).toBe(200);
+    expect(await statusOf(port, `/?token=${token}`)).toBe(200);
+    expect(await statusOf(port, "/")).toBe(403);
+    expect(await statusOf(port, `/?token=${"0".repeat(32)}`)).toBe(403);
+    expect(await statusOf(port, `/events?token=x${token.slice(1)}`)).toBe(403);
+    expect(await statusOf(port, `/?token=${token}`, { host: `rebound.example:${port}` })).toBe(403);
+    expect(await statusOf(port, `/?token=${token}`, { origin: "http://rebound.example" })).toBe(403);
+    expect(await statusOf(port, `/?token=${token}`, { origin: `http://127.0.0.1:${port}` })).toBe(200);
 
-    const w = await browser.open(url.href);
+    const w = await browser().open(url.href);
     // Waits by locator: the page's CSP forbids evaluating strings, and this package's tests are not compiled for the DOM.
     await w.page.locator("#timeline .row .label", { hasText: /^initialize$/ }).waitFor();
     await client.callTool({ name: "echo", arguments: { message: "hello from the live view test" } });

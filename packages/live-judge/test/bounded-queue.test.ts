@@ -4,44 +4,17 @@
  * by a judged event as a gap in seq, those at the end as losses).
  */
 import { startLiveJudge } from "@mcp-conf/live-judge";
-import type { TraceEvent, TraceEventInput } from "@mcp-conf/trace-format";
+import { S2C, TraceBuilder } from "@mcp-conf/testing";
+import type { TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 
-const c2s = { transport: "stdio", direction: "client-to-server" } as const;
-const s2c = { transport: "stdio", direction: "server-to-client" } as const;
-
+/** A handshake, then `notifications` log notifications from the server. */
 function flood(notifications: number): TraceEvent[] {
-  const events: TraceEventInput[] = [
-    {
-      ...c2s,
-      kind: "message",
-      payload: {
-        jsonrpc: "2.0",
-        id: 0,
-        method: "initialize",
-        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } },
-      },
-    },
-    {
-      ...s2c,
-      kind: "message",
-      payload: {
-        jsonrpc: "2.0",
-        id: 0,
-        result: {
-          protocolVersion: "2025-11-25",
-          capabilities: { logging: {} },
-          serverInfo: { name: "s", version: "1" },
-        },
-      },
-    },
-    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", method: "notifications/initialized" } },
-  ];
+  const trace = new TraceBuilder().handshake({ server: { logging: {} } });
   for (let i = 0; i < notifications; i++) {
-    const params = { level: "info", data: `line ${i}` };
-    events.push({ ...s2c, kind: "message", payload: { jsonrpc: "2.0", method: "notifications/message", params } });
+    trace.notify("notifications/message", { level: "info", data: `line ${i}` }, S2C);
   }
-  return events.map((event, seq) => ({ seq, ...event }) as TraceEvent);
+  return trace.events;
 }
 
 describe("the judge's queue", () => {

@@ -3,42 +3,17 @@
  * report sums up in one line: 1,200 answers to no open request are 1,200 failures, not "1001 fail".
  */
 import { startLiveJudge } from "@mcp-conf/live-judge";
-import type { TraceEvent, TraceEventInput } from "@mcp-conf/trace-format";
+import { TraceBuilder } from "@mcp-conf/testing";
+import type { TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 
 const ORPHANS = 1200;
 
+/** A handshake, then ORPHANS results answering no request. */
 function session(): TraceEvent[] {
-  const c2s = { transport: "stdio", direction: "client-to-server" } as const;
-  const s2c = { transport: "stdio", direction: "server-to-client" } as const;
-  const events: TraceEventInput[] = [
-    { ...c2s, kind: "lifecycle", event: "transport-open" },
-    {
-      ...c2s,
-      kind: "message",
-      payload: {
-        jsonrpc: "2.0",
-        id: 0,
-        method: "initialize",
-        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } },
-      },
-    },
-    {
-      ...s2c,
-      kind: "message",
-      payload: {
-        jsonrpc: "2.0",
-        id: 0,
-        result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } },
-      },
-    },
-    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", method: "notifications/initialized" } },
-  ];
-  for (let i = 0; i < ORPHANS; i++) {
-    events.push({ ...s2c, kind: "message", payload: { jsonrpc: "2.0", id: 1000 + i, result: {} } });
-  }
-  events.push({ ...c2s, kind: "lifecycle", event: "transport-close" });
-  return events.map((event, seq) => ({ seq, ...event }) as TraceEvent);
+  const trace = new TraceBuilder().open().handshake({ server: {} });
+  for (let i = 0; i < ORPHANS; i++) trace.result(1000 + i);
+  return trace.close().events;
 }
 
 describe("the live tally", () => {
