@@ -6,9 +6,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { TraceBuilder } from "@mcp-conf/testing";
+import { serializeEvent } from "@mcp-conf/trace-format";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
-import { jsonl, mcpConf, REPO_ROOT } from "./validate-helpers.js";
+import { mcpConf, REPO_ROOT } from "./validate-helpers.js";
 import { replayThroughWatch } from "./watch-helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "mcp-conf-unpublished-"));
@@ -77,35 +79,8 @@ describe("validate: a server answering an unpublished protocol version", () => {
 
   it("refuses with exit 2 when the client asked for no published revision either", async () => {
     const path = join(dir, "both-unpublished.jsonl");
-    const c2s = { direction: "client-to-server", transport: "stdio" };
-    const s2c = { direction: "server-to-client", transport: "stdio" };
-    const info = { name: "x", version: "1" };
-    writeFileSync(
-      path,
-      jsonl([
-        { ...c2s, kind: "lifecycle", event: "transport-open" },
-        {
-          ...c2s,
-          kind: "message",
-          payload: {
-            jsonrpc: "2.0",
-            id: 0,
-            method: "initialize",
-            params: { protocolVersion: "2099-01-01", capabilities: {}, clientInfo: info },
-          },
-        },
-        {
-          ...s2c,
-          kind: "message",
-          payload: {
-            jsonrpc: "2.0",
-            id: 0,
-            result: { protocolVersion: "2099-01-01", capabilities: {}, serverInfo: info },
-          },
-        },
-        { ...c2s, kind: "lifecycle", event: "transport-close" },
-      ]),
-    );
+    const bothUnpublished = new TraceBuilder({ revision: "2099-01-01" }).open().handshake({ server: {} }).close();
+    writeFileSync(path, bothUnpublished.events.map((event) => `${serializeEvent(event)}\n`).join(""));
     const run = await mcpConf(["validate", path]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(

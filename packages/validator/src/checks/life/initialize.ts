@@ -75,6 +75,14 @@ export const requestedVersionFormat: CheckDefinition = {
   },
 };
 
+/** The server's result object answering the client's initialize request, with its seq; undefined otherwise. */
+function initializeResult(exchange: Exchange): { seq: number; result: Record<string, unknown> } | undefined {
+  if (exchange.type !== "request" || exchange.request.direction !== "client-to-server") return undefined;
+  const response = exchange.response;
+  if (response?.message.type !== "result" || !isPlainObject(response.message.result)) return undefined;
+  return { seq: response.seq, result: response.message.result };
+}
+
 export const initializeResultComplete: CheckDefinition = {
   id: "life.initialize-result-complete",
   description: "The server answers initialize with its capabilities and its implementation information.",
@@ -82,17 +90,16 @@ export const initializeResultComplete: CheckDefinition = {
   create(ctx) {
     return {
       exchange(exchange: Exchange) {
-        if (exchange.type !== "request" || exchange.request.direction !== "client-to-server") return;
-        const response = exchange.response;
-        if (response?.message.type !== "result" || !isPlainObject(response.message.result)) return;
+        const answer = initializeResult(exchange);
+        if (!answer) return;
         ctx.examined();
-        const result = response.message.result;
+        const { seq, result } = answer;
         const missing: string[] = [];
         if (!isPlainObject(result.capabilities))
           missing.push(`"capabilities" (got ${describe(result, "capabilities")})`);
         if (!isPlainObject(result.serverInfo)) missing.push(`"serverInfo" (got ${describe(result, "serverInfo")})`);
         if (missing.length > 0) {
-          ctx.report(response.seq, `the initialize result lacks ${missing.join(" and ")}`);
+          ctx.report(seq, `the initialize result lacks ${missing.join(" and ")}`);
         }
       },
     };
@@ -107,17 +114,16 @@ export const answeredVersionPublished: CheckDefinition = {
   create(ctx) {
     return {
       exchange(exchange: Exchange) {
-        if (exchange.type !== "request" || exchange.request.direction !== "client-to-server") return;
-        const response = exchange.response;
-        if (response?.message.type !== "result" || !isPlainObject(response.message.result)) return;
-        const version = response.message.result.protocolVersion;
+        const answer = initializeResult(exchange);
+        if (!answer) return;
+        const version = answer.result.protocolVersion;
         if (typeof version !== "string") return; // the schema check judges a missing or mistyped version
         ctx.examined();
         // Every published revision is bundled, so a version the validator does not know is one no server supports.
         const published = knownRevisions();
         if (published.includes(version)) return;
         ctx.report(
-          response.seq,
+          answer.seq,
           `the initialize result names protocolVersion ${quote(version)}, which is no published revision (${published.join(", ")})`,
         );
       },

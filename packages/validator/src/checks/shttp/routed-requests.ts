@@ -355,60 +355,49 @@ export class RoutedRequests {
     kinds: { missing: HeaderProblemKind; mismatch: HeaderProblemKind },
     on: "mcp-name" | "mcp-param",
   ): void {
-    const start = problems.length;
-    this.compare(problems, label, sent, value, source, kinds);
-    for (const problem of problems.slice(start)) problem.on = on;
+    const problem = this.compare(label, sent, value, source, kinds);
+    if (problem) problems.push({ ...problem, on });
   }
 
+  /** The one problem a mirrored header has against its body value, if any. */
   private compare(
-    problems: HeaderProblem[],
     label: string,
     sent: string | undefined,
     value: string,
     source: string,
     kinds: { missing: HeaderProblemKind; mismatch: HeaderProblemKind },
-  ): void {
+  ): HeaderProblem | undefined {
     if (sent === undefined) {
-      problems.push({ kind: kinds.missing, detail: `no ${label} header, but ${source} is ${quote(value)}` });
-      return;
+      return { kind: kinds.missing, detail: `no ${label} header, but ${source} is ${quote(value)}` };
     }
     if (sent === value && !isPlainHeaderSafe(value)) {
-      problems.push(
-        readHeaderValue(value).encoded
-          ? {
-              kind: "sentinel-plain",
-              detail: `${label} carries ${quote(value)}, a value of the sentinel's shape, plain`,
-            }
-          : { kind: "unencoded", detail: `${label} carries ${quote(value)} plain, which is not a header-safe value` },
-      );
-      return;
+      return readHeaderValue(value).encoded
+        ? { kind: "sentinel-plain", detail: `${label} carries ${quote(value)}, a value of the sentinel's shape, plain` }
+        : { kind: "unencoded", detail: `${label} carries ${quote(value)} plain, which is not a header-safe value` };
     }
     const reading = readHeaderValue(sent);
     if (reading.encoded) this.sawEncoded = true;
     if (!reading.encoded && ANY_CASE_SENTINEL.test(sent)) {
-      problems.push({
+      return {
         kind: "marker-case",
         detail: `${label} ${quote(sent)} writes the markers in another case than =?base64?…?=`,
-      });
-      return;
+      };
     }
     if (reading.encoded && reading.value === undefined) {
-      problems.push({ kind: "encoding", detail: `${label} ${quote(sent)} is not Base64 of UTF-8 text` });
-      return;
+      return { kind: "encoding", detail: `${label} ${quote(sent)} is not Base64 of UTF-8 text` };
     }
-    if (reading.value === value || sameInteger(reading.value, value)) return;
+    if (reading.value === value || sameInteger(reading.value, value)) return undefined;
     if (!reading.encoded && !isPlainHeaderSafe(value)) {
-      problems.push({
+      return {
         kind: "encoding",
         detail: `${label} ${quote(sent)} carries ${quote(value)} without the Base64 it needs`,
-      });
-      return;
+      };
     }
     const decoded = reading.encoded ? ` (decoded ${quote(reading.value)})` : "";
-    problems.push({
+    return {
       kind: kinds.mismatch,
       detail: `${label} ${quote(sent)}${decoded}, but ${source} is ${quote(value)}`,
-    });
+    };
   }
 }
 
