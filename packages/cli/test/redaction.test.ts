@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { type RealCollector, startRealCollector } from "@mcp-conf/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRET_SAMPLES } from "../../recorder/src/privacy/secret-samples.js";
-import { EXPORT_TYPES } from "../src/commands/export.js";
+import { EXPORT_TYPES } from "../src/export/request.js";
 import { BIN, EVERYTHING, exitOf, sdk, spawnCli, startEverythingHttp, tempDir, textOf } from "./record-helpers.js";
 import { mcpConf } from "./validate-helpers.js";
 

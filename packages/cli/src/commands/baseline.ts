@@ -15,7 +15,7 @@ import { baselinePath, baselinesDirectory, removeBaseline } from "../baseline/st
 import { definitionsDiffLines, definitionsDiffSummary } from "../diff/changes-text.js";
 import { analyzeTraceArgument, traceLabel } from "../diff/read.js";
 import { EXIT, type Io, UsageError } from "../exit.js";
-import type { Command } from "./index.js";
+import type { Command } from "./command.js";
 
 interface BaselineArgs {
   trace: string;

@@ -13,7 +13,7 @@ import { DEFAULT_SIGNALS, SIGNALS, type Signal } from "../check/signals.js";
 import { EXIT, UsageError } from "../exit.js";
 import { actorOption, parseActor } from "../report-options.js";
 import { newestSessionPath, resolveTraceArgument } from "../sessions/store.js";
-import type { Command } from "./index.js";
+import type { Command } from "./command.js";
 
 const FORMATS = ["text", "json", "junit", "sarif"] as const;
 

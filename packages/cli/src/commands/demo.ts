@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { loadDemoPeers } from "../demo/peers.js";
 import { runDemoSession } from "../demo/session.js";
 import { EXIT } from "../exit.js";
-import type { Command } from "./index.js";
+import type { Command } from "./command.js";
 
 const PREFIX = "mcp-conf demo:";
 

@@ -11,7 +11,7 @@ import type { Argv } from "yargs";
 import { analyzeTraceArgument } from "../diff/read.js";
 import { diffJson, diffText } from "../diff/render.js";
 import { EXIT, UsageError } from "../exit.js";
-import type { Command } from "./index.js";
+import type { Command } from "./command.js";
 
 interface DiffArgs {
   before: string;

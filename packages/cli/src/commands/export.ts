@@ -7,23 +7,17 @@
  * an output that is the input is refused. Exit codes (docs/cli.md): 0 written, 2 bad invocation or unreadable input,
  * 3 a malformed trace.
  */
-import type { Redactor } from "@mcp-conf/recorder";
-import type { ReadTraceOptions } from "@mcp-conf/trace-format";
-import type { Actor } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { EXIT, UsageError } from "../exit.js";
 import { exportFailure } from "../export/failure.js";
 import { renderExport } from "../export/render.js";
+import { EXPORT_TYPES, type ExportRequest, type ExportType } from "../export/request.js";
 import { refuseOutputThatIsInput, writeOutput } from "../output.js";
 import { parseRedaction, type RedactionArgs, redactionOptions } from "../record/redaction.js";
 import { actorOption, parseActor } from "../report-options.js";
 import { newestSessionPath, resolveTraceArgument } from "../sessions/store.js";
-import type { Command } from "./index.js";
+import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
-
-/** The export formats this command writes. */
-export const EXPORT_TYPES = ["json", "text", "html", "har", "otlp", "jsonl"] as const;
-export type ExportType = (typeof EXPORT_TYPES)[number];
 
 interface ExportArgs extends RedactionArgs {
   trace?: string;
@@ -33,21 +27,6 @@ interface ExportArgs extends RedactionArgs {
   "max-events"?: number;
   "max-line-bytes"?: number;
   actor: string;
-}
-
-/** The parsed, checked invocation every format's writer reads. */
-export interface ExportRequest {
-  type: ExportType;
-  /** The trace path, or `-` for standard input. */
-  trace: string;
-  /** How the trace is named in messages. */
-  label: string;
-  revision?: string;
-  /** Whose obligations the findings judge. */
-  actor: Actor;
-  limits: ReadTraceOptions;
-  /** Applied to every event as it is read, before any format sees it. */
-  redact?: Redactor;
 }
 
 export const exportCommand: Command<ExportArgs> = {

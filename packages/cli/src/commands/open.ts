@@ -14,7 +14,7 @@ import { actorOption, parseActor } from "../report-options.js";
 import { startHub } from "../sessions/hub.js";
 import { resolveTraceArgument, sessionsDirectory } from "../sessions/store.js";
 import { launchBrowser } from "../view/browser.js";
-import type { Command } from "./index.js";
+import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
 
 interface OpenArgs {

@@ -27,7 +27,7 @@ import {
 import { parseRedaction, redactionOptions } from "../record/redaction.js";
 import { summaryLines } from "../record/summary.js";
 import { checkTemplateDirectory, openFileSink, perSessionTemplate, SESSION, traceTemplate } from "../record/traces.js";
-import type { Command } from "./index.js";
+import type { Command } from "./command.js";
 
 export interface RecordArgs {
   _: (string | number)[];

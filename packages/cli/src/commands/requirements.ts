@@ -7,7 +7,7 @@ import { escapeTerminal } from "@mcp-conf/trace-format";
 import { latestRevision, loadRegistry, type Registry, type Requirement } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { EXIT, UsageError } from "../exit.js";
-import type { Command } from "./index.js";
+import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
 
 interface RequirementsArgs {

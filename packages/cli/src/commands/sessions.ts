@@ -15,7 +15,7 @@ import { parseAge } from "../sessions/age.js";
 import { listJson, listText, showJson, showText } from "../sessions/render.js";
 import { isSessionId, listStoredSessions, type StoredSession, sessionsDirectory } from "../sessions/store.js";
 import { summarize } from "../sessions/summary.js";
-import type { Command } from "./index.js";
+import type { Command } from "./command.js";
 
 interface SessionsArgs {
   action?: string;

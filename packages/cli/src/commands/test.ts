@@ -13,7 +13,7 @@ import { runClientScenarios, runServerScenarios } from "../conformance/run.js";
 import { type ServerProcess, startServerProcess } from "../conformance/server-process.js";
 import { listScenarios, resolveSuite, SUITE_PACKAGE } from "../conformance/suite.js";
 import { EXIT, UsageError } from "../exit.js";
-import type { Command } from "./index.js";
+import type { Command } from "./command.js";
 import { serverCommand } from "./record.js";
 
 interface TestArgs {

@@ -37,7 +37,7 @@ import {
   useColor,
 } from "../report-options.js";
 import { resolveTraceArgument } from "../sessions/store.js";
-import type { Command } from "./index.js";
+import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
 
 interface ValidateArgs {

@@ -15,7 +15,7 @@ import { checkTemplateDirectory, SESSION } from "../record/traces.js";
 import { actorOption, allRowsOption, parseActor, useColor } from "../report-options.js";
 import { LiveSessions } from "../watch/live-sessions.js";
 import { startLiveView, uiPort } from "../watch/ui.js";
-import type { Command } from "./index.js";
+import type { Command } from "./command.js";
 import { RECORDING_UNREPEATABLE, type RecordArgs, recordingOptions, runRecording } from "./record.js";
 import { checkedRevision } from "./revision-option.js";
 

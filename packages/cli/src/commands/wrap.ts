@@ -24,7 +24,7 @@ import {
   WrapError,
   wrapServer,
 } from "../wrap/entry.js";
-import type { Command } from "./index.js";
+import type { Command } from "./command.js";
 
 interface WrapArgs {
   server?: string;

@@ -8,8 +8,8 @@ import { createReadStream } from "node:fs";
 import { exportTraceAsOtlpJson, type SpanFinding, spanFindingsFromReport } from "@mcp-conf/otel-mapper";
 import { readTrace, type TraceEvent } from "@mcp-conf/trace-format";
 import { createJudge, RevisionError } from "@mcp-conf/validator";
-import type { ExportRequest } from "../commands/export.js";
 import type { Io } from "../exit.js";
+import type { ExportRequest } from "./request.js";
 
 export async function renderOtlp(request: ExportRequest, io: Io): Promise<string> {
   // Streamed through the reader with its limits (`/dev/zero` stops at the line limit, not at the memory's end);

@@ -6,10 +6,10 @@
 import { collectSession, renderHtml, renderJson, renderText } from "@mcp-conf/export";
 import type { Redactor } from "@mcp-conf/recorder";
 import { readTrace, readTraceFile, serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
-import type { ExportRequest } from "../commands/export.js";
 import type { Io } from "../exit.js";
 import { VERSION } from "../version.js";
 import { renderOtlp } from "./otlp.js";
+import type { ExportRequest } from "./request.js";
 
 export async function renderExport(request: ExportRequest, io: Io): Promise<string> {
   if (request.type === "otlp") return renderOtlp(request, io);
