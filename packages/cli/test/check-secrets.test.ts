@@ -4,13 +4,13 @@
  * SARIF, stdout or stderr — holds the value. The traces are written at test time from the preset's fake samples
  * (assembled from pieces), so no credential-shaped literal is committed.
  */
-import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SECRET_KINDS } from "@mcp-conf/recorder";
 import { afterAll, describe, expect, it } from "vitest";
 import { SECRET_SAMPLES } from "../../recorder/src/privacy/secret-samples.js";
-import { BIN, REPO_ROOT, tempDir } from "./record-helpers.js";
+import { tempDir } from "./record-helpers.js";
+import { mcpConf } from "./validate-helpers.js";
 
 const dir = tempDir();
 afterAll(() => dir.remove());
@@ -126,14 +126,9 @@ const planted: Planted[] = SECRET_SAMPLES.flatMap((sample, index) =>
   POSITIONS.map((position) => plant(index, sample.kind, sample.value, sample.text, position)),
 );
 
-function check(args: string[]) {
-  const run = spawnSync(process.execPath, [BIN, "check", ...args], {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-    env: { ...process.env, MCP_CONF_HOME: join(dir.path, "home"), FORCE_COLOR: "0" },
-    timeout: 120_000,
-  });
-  return { code: run.status, out: `${run.stdout}${run.stderr}`, stdout: run.stdout };
+async function check(args: string[]) {
+  const run = await mcpConf(["check", ...args], undefined, { MCP_CONF_HOME: join(dir.path, "home") });
+  return { code: run.code, out: `${run.stdout}${run.stderr}`, stdout: run.stdout };
 }
 
 /** The value, and for a long one its distinctive middle too, appear nowhere in `output`. */
@@ -153,8 +148,8 @@ describe("check --fail-on secret: every preset kind, in a payload, a header and 
     expect(planted.length).toBe(SECRET_SAMPLES.length * POSITIONS.length);
   });
 
-  it("fires on each trace with the seq, the kind and where it sits", () => {
-    const run = check([...planted.map((p) => p.trace), "--fail-on", "secret", "--format", "json"]);
+  it("fires on each trace with the seq, the kind and where it sits", async () => {
+    const run = await check([...planted.map((p) => p.trace), "--fail-on", "secret", "--format", "json"]);
     expect(run.code, run.out).toBe(1);
     const json = JSON.parse(run.stdout) as {
       traces: { trace: string; hits: { signal: string; seq?: number; detail: string }[] }[];
@@ -170,8 +165,8 @@ describe("check --fail-on secret: every preset kind, in a payload, a header and 
 
   it.each(["text", "json", "junit", "sarif"])(
     "prints no value in the %s format",
-    (format) => {
-      const run = check([...planted.map((p) => p.trace), "--fail-on", "secret", "--format", format]);
+    async (format) => {
+      const run = await check([...planted.map((p) => p.trace), "--fail-on", "secret", "--format", format]);
       expect(run.code, run.out).toBe(1);
       for (const p of planted) {
         expect(run.out).toContain(p.kind);
@@ -181,8 +176,8 @@ describe("check --fail-on secret: every preset kind, in a payload, a header and 
     150_000,
   );
 
-  it("a trace without a credential passes the gate", () => {
+  it("a trace without a credential passes the gate", async () => {
     const clean = plant(99, "none", "nothing-secret-here", "a plain note about nothing-secret-here", "payload");
-    expect(check([clean.trace, "--fail-on", "secret"]).code).toBe(0);
+    expect((await check([clean.trace, "--fail-on", "secret"])).code).toBe(0);
   }, 150_000);
 });
