@@ -141,6 +141,17 @@ const violations = {
     delete at(s, 8).request["mcp-method"];
     Object.assign(at(s, 8), { status: 400, answer: fail(8, -32020, "Header mismatch: Mcp-Method is missing") });
   },
+  "tran-062-post-body-batch": (s) => {
+    const step = at(s, 7);
+    step.body = [step.body];
+    Object.assign(step, { status: 400, answer: fail(null, -32600, "Invalid Request: a POST body holds a single message") });
+  },
+  // A client notification POSTed (the transport's mechanics for one; 2026-07-28 defines none over HTTP) draws a body.
+  "tran-064-notification-answered-200": (s) => s.splice(s.indexOf(at(s, 10)) + 1, 0, { raw: [
+    { direction: "client-to-server", kind: "http", method: "POST", path: "/mcp", headers: { accept: "application/json, text/event-stream", "content-type": "application/json", "mcp-protocol-version": V, "mcp-method": "notifications/cancelled" } },
+    { direction: "client-to-server", kind: "message", payload: { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 10, reason: "No longer needed" } } },
+    { direction: "server-to-client", kind: "http", status: 200, headers: { "content-type": "application/json" } },
+  ] }),
   "tran-063-client-posts-response": (s) => s.splice(2, 0, { raw: [
     { direction: "client-to-server", kind: "http", method: "POST", path: "/mcp", headers: { accept: "application/json, text/event-stream", "content-type": "application/json", "mcp-protocol-version": V } },
     { direction: "client-to-server", kind: "message", payload: { jsonrpc: "2.0", id: "d1", result: { resultType: "complete" } } },

@@ -33,6 +33,9 @@ const violations = {
     contents.s.id = 5;
     s.splice(i, 4, list, read, listed, contents);
   },
+  "base-004-request-id-null": (s) =>
+    s.splice(at(s, "s", 7) + 1, 0, { c: { jsonrpc: "2.0", id: null, method: "prompts/list", params: { _meta: meta() } } }, { s: { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: id must not be null" } } }),
+  "base-007-response-without-result": (s) => s.splice(at(s, "s", 6), 0, { s: { jsonrpc: "2.0", id: 6 } }),
   "base-038-no-result-type": (s) => delete s[at(s, "s", 4)].s.result.resultType,
   "base-040-legacy-error-code": (s) => (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: -32001, message: "Weather service down" } } }),
   "base-041-reserved-error-code": (s) => (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: -32050, message: "Weather service down" } } }),
@@ -126,6 +129,8 @@ const violations = {
   "tool-012-invalid-input-accepted": (s) => (s[at(s, "s", 50)].s.result = { ...s[at(s, "s", 50)].s.result, content: [{ type: "text", text: "18°C, clear" }], isError: false }),
   "tran-005-server-stdout-log-line": (s) => s.splice(at(s, "s", 1), 0, { sRaw: "weather server: listing tools" }),
   "tran-006-client-stdin-not-json": (s) => s.splice(at(s, "c", 1), 0, { cRaw: "hello?" }),
+  "tran-091-cancel-without-request-id": (s) => delete s.find((x) => x.c?.method === "notifications/cancelled").c.params.requestId,
+  "tran-091-cancel-unissued-request": (s) => (s.find((x) => x.c?.method === "notifications/cancelled").c.params.requestId = 53),
   "canc-005-progress-after-cancel": (s) => s.splice(at(s, "c", 5), 0, note("notifications/progress", { progressToken: "p52", progress: 2 })),
   "canc-007-response-after-cancel": (s) => s.splice(at(s, "c", 5), 0, res(52, { content: [{ type: "text", text: "20°C" }], isError: false })),
   "canc-016-cancel-after-response": (s) =>
@@ -264,6 +269,9 @@ const violations = {
   "tran-057-server-request": (s) => s.splice(at(s, "s", 4), 0, { s: { jsonrpc: "2.0", id: "srv-1", method: "roots/list", params: {} } }),
 };
 writeCoViolations({
+  "base-004-request-id-null": { requirements: ["TRAN-006"], why: "a request with a null id is no JSON-RPC message, so neither is the line the client wrote to stdin" },
+  "base-007-response-without-result": { requirements: ["TRAN-005"], why: "a response with neither result nor error is no JSON-RPC message, so neither is the line the server wrote to stdout" },
+  "tran-091-cancel-without-request-id": { requirements: ["BASE-015"], why: "the schema's CancelledNotificationParams requires requestId too" },
   "comp-017-too-many-values": { requirements: ["BASE-015"], why: "the schema's CompleteResult caps values at 100 items too" },
   "mrtr-005-input-request-undeclared": {
     requirements: ["ELIC-009"],

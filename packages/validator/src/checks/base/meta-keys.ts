@@ -19,24 +19,32 @@ export interface MetaKey {
   at: string;
 }
 
-const cache = new WeakMap<object, MetaKey[]>();
+/** The last message walked and its keys: the four checks read the same message one after another. */
+let lastRoot: object | undefined;
+let lastFound: MetaKey[] = [];
+
+const escapeSegment = (segment: string) =>
+  segment.includes("~") || segment.includes("/") ? segment.replace(/~/g, "~0").replace(/\//g, "~1") : segment;
 
 /** Every key of every `_meta` object within a JSON value (bounded). */
 export function metaKeys(root: unknown): MetaKey[] {
   if (typeof root !== "object" || root === null) return [];
-  const cached = cache.get(root);
-  if (cached) return cached;
+  if (root === lastRoot) return lastFound;
   const found: MetaKey[] = [];
-  const path: string[] = [];
+  const path: (string | number)[] = [];
   let nodes = 0;
-  const pointer = () => path.map((segment) => `/${segment.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+  const pointer = () => {
+    let at = "";
+    for (const segment of path) at += `/${typeof segment === "number" ? segment : escapeSegment(segment)}`;
+    return at;
+  };
   const walk = (value: unknown, depth: number) => {
     if (depth > MAX_DEPTH || ++nodes > MAX_NODES || found.length >= MAX_KEYS) return;
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++) {
         const item = value[index];
         if (typeof item !== "object" || item === null) continue;
-        path.push(String(index));
+        path.push(index);
         walk(item, depth + 1);
         path.pop();
       }
@@ -59,7 +67,8 @@ export function metaKeys(root: unknown): MetaKey[] {
     }
   };
   walk(root, 0);
-  cache.set(root, found);
+  lastRoot = root;
+  lastFound = found;
   return found;
 }
 
@@ -117,11 +126,13 @@ const MAX_REMEMBERED = 4096;
  * 2026-07-28 each request carries three), and the verdict depends on the key alone.
  */
 function remembered(rule: Rule): Rule {
-  const verdicts = new Map<string, string | undefined>();
+  /** The defect per key, "" for none (one look-up per key). */
+  const verdicts = new Map<string, string>();
   return (key) => {
-    if (verdicts.has(key)) return verdicts.get(key);
+    const known = verdicts.get(key);
+    if (known !== undefined) return known || undefined;
     const defect = rule(key);
-    if (verdicts.size < MAX_REMEMBERED) verdicts.set(key, defect);
+    if (verdicts.size < MAX_REMEMBERED) verdicts.set(key, defect ?? "");
     return defect;
   };
 }

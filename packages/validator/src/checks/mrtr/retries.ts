@@ -53,10 +53,10 @@ function retryCheck(
           const m = ref.message;
           if (m.type !== "request" || ref.direction !== "client-to-server") return;
           const params = paramsOf(ref);
-          const subject = subjectOf(m.method, params);
-          const before = pending.get(subject);
+          const subject = pending.size === 0 ? undefined : subjectOf(m.method, params);
+          const before = subject === undefined ? undefined : pending.get(subject);
           if (before) {
-            pending.delete(subject);
+            pending.delete(subject!);
             retried.set(idKey(m.id), before);
           }
           judge(ctx, ref, params, before, states);

@@ -114,7 +114,7 @@ export function viaInputRequests(check: CheckDefinition): CheckDefinition {
         message(ref: MessageRef) {
           const m = ref.message;
           if (m.type === "request" && messages.has(m.method)) inner.message?.(ref);
-          if (m.type !== "request" || ref.direction !== "client-to-server") return;
+          if (m.type !== "request" || ref.direction !== "client-to-server" || pending.size === 0) return;
           const params = paramsOf(ref);
           const subject = subjectOf(m.method, params);
           const round = pending.get(subject);
