@@ -1,10 +1,11 @@
 /**
- * The spec as data: a revision's registry is its area files (`registry/<revision>/<AREA>.json`, bundled at build
- * time) concatenated in the fixed area order. Loaded once per revision and frozen, so every judge shares it.
+ * The spec as data: a revision's registry is its area files (`registry/<revision>/<AREA>.json`, gathered per revision
+ * into one JSON file at build time) concatenated in the fixed area order. Loaded on first use, once per revision, and
+ * frozen, so every judge shares it and judging one revision never parses the others.
  */
 import { RevisionError } from "../engine/errors.js";
 import type { Registry, Requirement } from "../engine/types.js";
-import { REGISTRY_AREAS } from "../generated/registries.js";
+import { loadRegistryAreas, REGISTRY_REVISIONS } from "../generated/registries.js";
 
 /** The areas of a registry, in report order. */
 export { AREA_ORDER } from "../generated/registries.js";
@@ -18,17 +19,23 @@ export interface AreaFile {
 }
 
 const loaded = new Map<string, Registry>();
+const areaFiles = new Map<string, readonly AreaFile[]>();
 
 /** The revisions this validator can judge, oldest first. */
 export function knownRevisions(): string[] {
-  return Object.keys(REGISTRY_AREAS).sort();
+  return [...REGISTRY_REVISIONS];
 }
 
 /** The bundled area files of a revision, in area order. Throws a `RevisionError` for an unknown revision. */
 export function loadAreas(revision: string): readonly AreaFile[] {
-  const areas = Object.hasOwn(REGISTRY_AREAS, revision) ? REGISTRY_AREAS[revision] : undefined;
-  if (!areas) throw RevisionError.unknown(revision, knownRevisions(), false);
-  return areas as readonly AreaFile[];
+  let areas = areaFiles.get(revision);
+  if (areas === undefined) {
+    const read = loadRegistryAreas(revision);
+    if (!read) throw RevisionError.unknown(revision, knownRevisions(), false);
+    areas = read as readonly AreaFile[];
+    areaFiles.set(revision, areas);
+  }
+  return areas;
 }
 
 /** The registry of a revision: every area's requirements in area order. Throws a `RevisionError` if unknown. */
