@@ -1,15 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { extname, join, relative, resolve } from "node:path";
+import type { Plugin } from "esbuild";
 import { defineConfig } from "tsup";
 
-export default defineConfig({
-  entry: {
-    index: "src/index.ts",
-    bin: "src/bin.ts",
-    "conformance-client-shim": "src/conformance/client-shim.ts",
-    // `check` starts its worker threads from this file, found beside the chunk that starts them.
-    "check-worker": "src/check/worker.ts",
+const SOURCE = resolve("src");
+const DIST = resolve("dist");
+
+/**
+ * In the judging bundle every module keeps its own `import.meta.url`: a package's module still finds the files beside
+ * it (the validator its compiled schemas and registries, the recorder its package.json) at its place in the install,
+ * side by side with this package as in the workspace and in an npm or pnpm install; the CLI's own modules are where
+ * the bundle is. The bundle refuses to load where such a file is missing, and bin.ts then runs the ESM modules.
+ */
+const ownImportMetaUrl: Plugin = {
+  name: "own-import-meta-url",
+  setup(build) {
+    build.onLoad({ filter: /\.(js|mjs|ts)$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      if (!text.includes("import.meta.url")) return undefined;
+      const at = args.path.startsWith(SOURCE) ? "judging.cjs" : relative(DIST, args.path);
+      return {
+        contents: text.replaceAll("import.meta.url", `__moduleUrl(${JSON.stringify(at)})`),
+        loader: extname(args.path) === ".ts" ? "ts" : "js",
+        resolveDir: join(args.path, ".."),
+      };
+    });
   },
-  format: ["esm"],
-  dts: { entry: "src/index.ts" },
-  clean: true,
-  target: "node20",
-});
+};
+
+/**
+ * Dependencies the bundle needs no part of unless a function of theirs is called (the recorder's redaction imports
+ * a JSONPath library that check never uses): marked free of side effects, esbuild leaves them out when unused.
+ */
+const NO_SIDE_EFFECTS = /^jsonpath-rfc9535$/;
+const unusedLeftOut: Plugin = {
+  name: "unused-left-out",
+  setup(build) {
+    build.onResolve({ filter: NO_SIDE_EFFECTS }, async (args) => {
+      if (args.pluginData === "resolving") return undefined;
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: "resolving",
+      });
+      return { ...found, sideEffects: false };
+    });
+  },
+};
+
+// The judging bundle's first line: the id its code cache is made for (src/startup/code-cache.ts).
+const MODULE_URL = `// build-id: ${randomBytes(8).toString("hex")}
+const __moduleUrl = (at) => {
+  const file = require("node:path").join(__dirname, at);
+  if (!require("node:fs").existsSync(file)) throw new Error("judging bundle: " + at + " is not beside it");
+  return require("node:url").pathToFileURL(file).href;
+};`;
+
+export default defineConfig([
+  {
+    entry: {
+      index: "src/index.ts",
+      bin: "src/bin.ts",
+      "conformance-client-shim": "src/conformance/client-shim.ts",
+      // `check` starts its worker threads from this file, found beside the chunk that starts them.
+      "check-worker": "src/check/worker.ts",
+      // The build's training run (scripts/write-code-cache.mjs) loads the judging bundle through it.
+      "code-cache": "src/startup/code-cache.ts",
+    },
+    format: ["esm"],
+    dts: { entry: "src/index.ts" },
+    target: "node20",
+  },
+  {
+    // Everything validate and check run, dependencies included, in one CommonJS file (see src/startup/judging.ts).
+    entry: { judging: "src/startup/judging.ts" },
+    format: ["cjs"],
+    outExtension: () => ({ js: ".cjs" }),
+    noExternal: [/.*/],
+    platform: "node",
+    target: "node20",
+    esbuildPlugins: [unusedLeftOut, ownImportMetaUrl],
+    banner: { js: MODULE_URL },
+  },
+]);

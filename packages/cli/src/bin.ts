@@ -1,10 +1,15 @@
 #!/usr/bin/env node
 /**
  * The `mcp-conf` executable. Start-up is most of what a short run costs, so this file loads as little as it can:
- * `--version` alone is answered without loading the argument parser, and everything else loads `main` (which loads
- * only the command being run). Where Node has a module compile cache (22.1+), it is turned on first.
+ * `--version` alone is answered without loading the argument parser; `validate` and `check` command lines that need
+ * no yargs run from the judging bundle through its V8 code cache (startup/judging.ts); everything else loads `main`
+ * (which loads only the command being run). Where Node has a module compile cache (22.1+), it is turned on first.
+ * `MCP_CONF_TRACE_STARTUP=1` says on stderr which path ran and what became of the code cache.
  */
 import module from "node:module";
+import { configChoice, findConfigFile } from "./config/config-file.js";
+import type { Io } from "./exit.js";
+import { loadJudging } from "./startup/judging-bundle.js";
 import { VERSION } from "./version.js";
 
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
@@ -22,17 +27,42 @@ function exitWhenFlushed(code: number): void {
   process.stderr.write("", done);
 }
 
+const trace = (line: string) => {
+  if (process.env.MCP_CONF_TRACE_STARTUP) process.stderr.write(`mcp-conf: start-up: ${line}\n`);
+};
+
+/** Whether a project file (or `--config`) applies: its defaults are main's to apply, and so is a bad `--config`. */
+function projectConfigApplies(args: readonly string[]): boolean {
+  try {
+    return configChoice(args) !== undefined || findConfigFile(process.cwd()) !== undefined;
+  } catch {
+    return true;
+  }
+}
+
+async function run(args: string[]): Promise<number> {
+  if ((args[0] === "validate" || args[0] === "check") && !projectConfigApplies(args)) {
+    const bundle = loadJudging();
+    if ("exports" in bundle) {
+      const io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
+      const code = await bundle.exports.runPlainCommand(args, io);
+      trace(`judging bundle, code cache ${bundle.cache}${code === undefined ? "; main runs the command" : ""}`);
+      if (code !== undefined) return code;
+    } else trace(`judging bundle not loaded: ${bundle.problem}`);
+  }
+  const { main } = await import("./main.js");
+  return main(args);
+}
+
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   process.stdout.write(`${VERSION}\n`);
 } else {
-  import("./main.js")
-    .then(({ main }) => main(args))
-    .then(
-      (code) => exitWhenFlushed(code),
-      (error: unknown) => {
-        process.stderr.write(`mcp-conf: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-        exitWhenFlushed(70);
-      },
-    );
+  run(args).then(
+    (code) => exitWhenFlushed(code),
+    (error: unknown) => {
+      process.stderr.write(`mcp-conf: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+      exitWhenFlushed(70);
+    },
+  );
 }

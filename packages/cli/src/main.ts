@@ -13,6 +13,7 @@ import {
   type ProjectConfig,
 } from "./config/project-config.js";
 import { EXIT, type Io, UsageError } from "./exit.js";
+import { runPlain, usageErrorLine } from "./plain.js";
 import { VERSION } from "./version.js";
 
 const defaultIo = (): Io => ({ stdout: process.stdout, stderr: process.stderr, stdin: process.stdin });
@@ -93,13 +94,9 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
   } catch (error) {
     return usageErrorLine(error, io);
   }
-  const plain = loaded?.plain && config === undefined ? plainInvocation(args.slice(1), loaded.plain) : undefined;
-  if (loaded !== undefined && plain !== undefined) {
-    try {
-      return await loaded.run(plain as never, io);
-    } catch (error) {
-      return usageErrorLine(error, io);
-    }
+  if (loaded !== undefined && config === undefined) {
+    const code = await runPlain(loaded, args.slice(1), io);
+    if (code !== undefined) return code;
   }
   const { default: yargs } = await import("yargs");
   let exitCode: number = EXIT.ok;
@@ -162,22 +159,6 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
     return usageErrorLine(error, io);
   }
   return exitCode;
-}
-
-/** Prints a UsageError as its one line and returns its exit code; rethrows anything else. */
-function usageErrorLine(error: unknown, io: Io): number {
-  if (!(error instanceof UsageError)) throw error;
-  // Messages quote what the user typed (a file name, a value): escaped, like everything else printed.
-  io.stderr.write(`mcp-conf: ${escapeTerminal(error.message)}\n`);
-  return error.exitCode;
-}
-
-/** A command's arguments when every argument after its name is a plain positional (no `-`, no option). */
-function plainInvocation(
-  rest: readonly string[],
-  plain: (positionals: readonly string[]) => Record<string, unknown> | undefined,
-): Record<string, unknown> | undefined {
-  return rest.every((arg) => arg !== "" && !arg.startsWith("-")) ? plain(rest) : undefined;
 }
 
 /**

@@ -3,29 +3,31 @@
  * requirement in the text report, not only the ones that need attention) — and when to colour text output.
  */
 import { ACTORS, type Actor } from "@mcp-conf/validator";
-import type { Argv } from "yargs";
+import type { Argv, Options } from "yargs";
 import { UsageError } from "./exit.js";
 
-/** `--actor` and `--all` when not given. */
-export const DEFAULT_ACTOR = "both";
-export const DEFAULT_ALL_ROWS = false;
+/** `--actor`: whose obligations are judged. */
+export const ACTOR_OPTION = {
+  type: "string",
+  default: "both",
+  describe: `judge only the obligations of this side: ${ACTORS.join(" | ")}`,
+} as const satisfies Options;
+
+/** `--all`: every requirement in the text report. */
+export const ALL_ROWS_OPTION = {
+  type: "boolean",
+  default: false,
+  describe: "list every requirement in the text report, not only the failing and warning ones",
+} as const satisfies Options;
 
 /** Adds `--actor` to a command. */
 export function actorOption<T>(yargs: Argv<T>): Argv<T> {
-  return yargs.option("actor", {
-    type: "string",
-    default: DEFAULT_ACTOR,
-    describe: `judge only the obligations of this side: ${ACTORS.join(" | ")}`,
-  }) as unknown as Argv<T>;
+  return yargs.option("actor", ACTOR_OPTION) as unknown as Argv<T>;
 }
 
 /** Adds `--all` to a command that prints a text report. */
 export function allRowsOption<T>(yargs: Argv<T>): Argv<T> {
-  return yargs.option("all", {
-    type: "boolean",
-    default: DEFAULT_ALL_ROWS,
-    describe: "list every requirement in the text report, not only the failing and warning ones",
-  }) as unknown as Argv<T>;
+  return yargs.option("all", ALL_ROWS_OPTION) as unknown as Argv<T>;
 }
 
 /** The `--actor` value, checked. */

@@ -5,13 +5,13 @@
  * trace, 3 a malformed trace; with several traces the highest wins.
  */
 import { escapeTerminal } from "@mcp-conf/trace-format";
-import type { Argv } from "yargs";
+import type { Argv, Options } from "yargs";
 import type { InspectRequest } from "../check/inspect.js";
 import { inspectAll } from "../check/parallel.js";
 import { renderCheckJson, renderCheckJunit, renderCheckSarif, renderCheckText } from "../check/render.js";
 import { DEFAULT_SIGNALS, SIGNALS, type Signal } from "../check/signals.js";
 import { EXIT, UsageError } from "../exit.js";
-import { actorOption, parseActor } from "../report-options.js";
+import { ACTOR_OPTION, parseActor } from "../report-options.js";
 import { newestSessionPath, resolveTraceArgument } from "../sessions/store.js";
 import type { Command } from "./command.js";
 
@@ -31,35 +31,33 @@ interface CheckArgs {
   label?: string;
 }
 
+/** check's options, for yargs and for the plain reading alike (plain.ts). */
+const CHECK_OPTIONS = {
+  actor: ACTOR_OPTION,
+  "fail-on": {
+    type: "string",
+    describe: `comma-separated signals: ${SIGNALS.join(", ")} (default: ${DEFAULT_SIGNALS.join(",")})`,
+  },
+  format: { alias: "f", type: "string", default: "text", describe: FORMATS.join(" | ") },
+  revision: { type: "string", describe: "judge at this protocol revision, whatever the trace declares" },
+  "max-duration": { type: "string", describe: "the slow signal's limit per call: 500ms, 2s, 1m" },
+  "expect-tool": { type: "string", array: true, describe: "a tool that must be called (repeatable)" },
+  "forbid-tool": { type: "string", array: true, describe: "a tool that must not be called (repeatable)" },
+  baseline: { type: "string", describe: "the drift signal's baselines directory (default: <state>/baselines)" },
+  label: { type: "string", describe: "the drift signal's server label (default: the one the trace records)" },
+  jobs: { type: "number", describe: "traces checked at once (default: one per 32 MiB of traces, up to one per core)" },
+} as const satisfies Record<string, Options>;
+
 export const checkCommand: Command<CheckArgs> = {
   builder: (yargs: Argv) =>
-    actorOption(yargs)
+    yargs
       .positional("trace", {
         type: "string",
         array: true,
         describe: "trace files or session ids (default: the newest recorded session)",
       })
-      .option("fail-on", {
-        type: "string",
-        describe: `comma-separated signals: ${SIGNALS.join(", ")} (default: ${DEFAULT_SIGNALS.join(",")})`,
-      })
-      .option("format", { alias: "f", type: "string", default: "text", describe: FORMATS.join(" | ") })
-      .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
-      .option("max-duration", { type: "string", describe: "the slow signal's limit per call: 500ms, 2s, 1m" })
-      .option("expect-tool", { type: "string", array: true, describe: "a tool that must be called (repeatable)" })
-      .option("forbid-tool", { type: "string", array: true, describe: "a tool that must not be called (repeatable)" })
-      .option("baseline", {
-        type: "string",
-        describe: "the drift signal's baselines directory (default: <state>/baselines)",
-      })
-      .option("label", {
-        type: "string",
-        describe: "the drift signal's server label (default: the one the trace records)",
-      })
-      .option("jobs", {
-        type: "number",
-        describe: "traces checked at once (default: one per 32 MiB of traces, up to one per core)",
-      }),
+      .options(CHECK_OPTIONS),
+  plain: { positional: "trace", required: false, options: CHECK_OPTIONS },
   async run(argv, io) {
     const format = argv.format;
     if (!(FORMATS as readonly string[]).includes(format)) {

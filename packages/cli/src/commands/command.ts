@@ -1,7 +1,7 @@
 /**
  * What a command's module provides. Its own module so that the commands need not import the list that loads them.
  */
-import type { Argv } from "yargs";
+import type { Argv, Options } from "yargs";
 import type { Io } from "../exit.js";
 
 /** A command's module: its options and what it does. */
@@ -11,9 +11,15 @@ export interface Command<A = Record<string, unknown>> {
   run(argv: A, io: Io): Promise<number>;
   /** Options that make no sense twice: given twice, they are refused (any other repeated option: the last wins). */
   unrepeatable?: readonly string[];
-  /**
-   * The arguments of a plain invocation (positionals only, no option, no project file) as the builder would give
-   * them, so it runs without loading yargs; undefined leaves the invocation to yargs.
-   */
-  plain?(positionals: readonly string[]): Record<string, unknown> | undefined;
+  /** Set when the command can run without yargs for simple command lines (see plain.ts). */
+  plain?: PlainForm;
+}
+
+/** What the plain reading of a command line needs: the positional's name and the option table the builder declares. */
+export interface PlainForm {
+  /** The (array) positional's name, e.g. `trace`. */
+  positional: string;
+  /** Whether at least one positional must be given (`<trace..>`); without one, yargs words the error. */
+  required: boolean;
+  options: Readonly<Record<string, Options>>;
 }

@@ -25,17 +25,10 @@ import {
   RevisionError,
   renderReports,
 } from "@mcp-conf/validator";
-import type { Argv } from "yargs";
+import type { Argv, Options } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import { fileProblem } from "../output.js";
-import {
-  actorOption,
-  allRowsOption,
-  DEFAULT_ACTOR,
-  DEFAULT_ALL_ROWS,
-  parseActor,
-  useColor,
-} from "../report-options.js";
+import { ACTOR_OPTION, ALL_ROWS_OPTION, parseActor, useColor } from "../report-options.js";
 import { resolveTraceArgument } from "../sessions/store.js";
 import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
@@ -58,40 +51,33 @@ interface TraceResult {
   exitCode: number;
 }
 
-const DEFAULT_FORMAT = "text";
+/** validate's options, for yargs and for the plain reading alike (plain.ts). */
+const VALIDATE_OPTIONS = {
+  actor: ACTOR_OPTION,
+  all: ALL_ROWS_OPTION,
+  format: {
+    alias: "f",
+    type: "string",
+    default: "text",
+    describe: `report format: ${REPORT_FORMATS.join(" | ")}`,
+  },
+  revision: { type: "string", describe: "judge at this protocol revision, whatever the trace declares" },
+  strict: { type: "boolean", default: false, describe: "exit 1 on warnings too" },
+  "max-events": { type: "string", describe: "read at most N events per trace (default 100000)" },
+  "max-line-bytes": { type: "string", describe: "refuse a trace line longer than N bytes (default 1 MiB)" },
+} as const satisfies Record<string, Options>;
 
 export const validateCommand: Command<ValidateArgs> = {
   builder: (yargs: Argv) =>
-    allRowsOption(actorOption(yargs))
+    yargs
       .positional("trace", {
         type: "string",
         array: true,
         describe: "trace files (JSONL) or session ids from `mcp-conf sessions ls`; - reads standard input",
       })
-      .option("format", {
-        alias: "f",
-        type: "string",
-        default: DEFAULT_FORMAT,
-        describe: `report format: ${REPORT_FORMATS.join(" | ")}`,
-      })
-      .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
-      .option("strict", { type: "boolean", default: false, describe: "exit 1 on warnings too" })
-      .option("max-events", { type: "string", describe: "read at most N events per trace (default 100000)" })
-      .option("max-line-bytes", {
-        type: "string",
-        describe: "refuse a trace line longer than N bytes (default 1 MiB)",
-      }),
-  // `mcp-conf validate a.jsonl b.jsonl`, the usual CI call, starts without yargs (its import is most of start-up).
-  plain: (traces) =>
-    traces.length === 0
-      ? undefined
-      : ({
-          trace: [...traces],
-          format: DEFAULT_FORMAT,
-          strict: false,
-          actor: DEFAULT_ACTOR,
-          all: DEFAULT_ALL_ROWS,
-        } satisfies ValidateArgs),
+      .options(VALIDATE_OPTIONS),
+  // `mcp-conf validate a.jsonl -f json`, the usual CI call, starts without yargs (its import is most of start-up).
+  plain: { positional: "trace", required: true, options: VALIDATE_OPTIONS },
   async run(argv, io) {
     const format = argv.format;
     if (!isReportFormat(format)) {

@@ -5,13 +5,14 @@
  * options, so a flag on the command line always wins. Parsed by smol-toml; an unknown key, a value of the wrong type
  * or a value the command would refuse is a one-line error naming the file and the line, before anything starts.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { parse, TomlError } from "smol-toml";
 import { UsageError } from "../exit.js";
+import { type ConfigChoice, findConfigFile } from "./config-file.js";
 import { CONFIG_KEYS, CONFIG_TABLES, type ConfigKey } from "./keys.js";
 
-export const CONFIG_FILE = ".mcp-conf.toml";
+export { CONFIG_FILE, type ConfigChoice, configChoice, findConfigFile } from "./config-file.js";
 
 /** A key of the file, ready to be an option's default. */
 export interface ConfigValue {
@@ -23,51 +24,6 @@ export interface ConfigValue {
 export interface ProjectConfig {
   file: string;
   values: ConfigValue[];
-}
-
-/** What the command line says about the file: `--config FILE`, `--no-config`, or nothing (look it up). */
-export type ConfigChoice = { file: string } | { none: true } | undefined;
-
-/**
- * Reads `--config FILE` / `--config=FILE` / `--no-config` from the words before `--` (the server command after it
- * is not ours). They are read before yargs parses, since the file supplies the defaults yargs parses with.
- */
-export function configChoice(args: readonly string[]): ConfigChoice {
-  let choice: ConfigChoice;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === "--") break;
-    if (arg === "--no-config") choice = { none: true };
-    else if (arg === "--config") {
-      const file = args[i + 1];
-      if (file === undefined || file === "" || file.startsWith("-")) throw new UsageError("--config needs a file name");
-      choice = { file };
-      i++;
-    } else if (arg.startsWith("--config=")) {
-      const file = arg.slice("--config=".length);
-      if (file === "") throw new UsageError("--config needs a file name");
-      choice = { file };
-    }
-  }
-  return choice;
-}
-
-/** The project file for `cwd`, or undefined when there is none. */
-export function findConfigFile(cwd: string): string | undefined {
-  const start = resolve(cwd);
-  let top = start; // outside a repository (no .git above), only the working directory's own file counts
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".git"))) {
-      top = dir;
-      break;
-    }
-    if (dirname(dir) === dir) break;
-  }
-  for (let dir = start; ; dir = dirname(dir)) {
-    const candidate = join(dir, CONFIG_FILE);
-    if (existsSync(candidate)) return candidate;
-    if (dir === top || dirname(dir) === dir) return undefined;
-  }
 }
 
 /** Loads and checks the file the choice names (or the one found from `cwd`). */
