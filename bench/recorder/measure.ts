@@ -39,14 +39,17 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** Node options for the relay and proxy processes only (not the servers): `--cpu-prof --cpu-prof-dir=DIR` to profile them. */
+const HOP_NODE_ARGS = (process.env.BENCH_HOP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+
 /** The echo server, directly or behind the relay (which writes its trace into `dir`). */
 function startEcho(via: Via, dir: string): ChildProcess {
   const args =
     via === "direct"
       ? [ECHO_SERVER]
       : via === "floor"
-        ? [FLOOR_RELAY, "--", process.execPath, ECHO_SERVER]
-        : [RELAY, join(dir, `trace-${Date.now()}.jsonl`), "--", process.execPath, ECHO_SERVER];
+        ? [...HOP_NODE_ARGS, FLOOR_RELAY, "--", process.execPath, ECHO_SERVER]
+        : [...HOP_NODE_ARGS, RELAY, join(dir, `trace-${Date.now()}.jsonl`), "--", process.execPath, ECHO_SERVER];
   const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", via === "recorded" ? "pipe" : "inherit"] });
   if (via === "recorded") {
     let report = "";
@@ -175,7 +178,7 @@ export async function startEverything(): Promise<{ url: string; stop(): void }> 
 /** The proxy in its own process, writing per-session traces to a temp dir (or the floor proxy). */
 export async function startProxy(upstream: string, floor = false): Promise<{ url: string; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), "bench-proxy-"));
-  const args = floor ? [FLOOR_PROXY, upstream] : [PROXY, upstream, dir];
+  const args = [...HOP_NODE_ARGS, ...(floor ? [FLOOR_PROXY, upstream] : [PROXY, upstream, dir])];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   const url = await lineReader(child.stdout!).next();
   return {

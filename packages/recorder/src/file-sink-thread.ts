@@ -1,7 +1,8 @@
 /**
- * A file sink whose work happens on a worker thread: the caller's path only copies an observed line's bytes into
- * a batch buffer (no decoding, no JSON, no I/O); every few milliseconds, or when it is full, the batch is
- * transferred to the worker, which builds the events and writes them with trace-format's writer. What is in flight is bounded (events
+ * A file sink whose work happens on a worker thread: the caller's path only copies observed bytes into a batch
+ * buffer (once per chunk, however many lines it holds; no decoding, no JSON, no I/O) and notes where each line is;
+ * every few milliseconds, or when it is full, the batch is transferred to the worker, which writes the trace lines
+ * with trace-format's writer and hands the buffers back for the next batches. What is in flight is bounded (events
  * and bytes posted but not yet acknowledged); past the bound new events are dropped and counted, never waited for.
  * The file is created (or refused) here, synchronously, before the worker starts.
  */
@@ -47,6 +48,8 @@ export interface WorkerReply {
   written: number;
   errors: string[];
   closed?: boolean;
+  /** The acknowledged batch's two buffers, handed back for the next batches. */
+  spare?: { buffer: ArrayBuffer; meta: ArrayBuffer };
 }
 
 export interface ThreadedFileSinkOptions {
@@ -65,12 +68,46 @@ const MAX_BATCH_BYTES = 512 * 1024;
 const MIN_BATCH_LINES = 16;
 const MAX_BATCH_LINES = 1024;
 const HAND_OVER_MS = 4;
+/** Buffers handed back by the worker and kept for reuse, per size. */
+const SPARES_PER_SIZE = 4;
 
 function workerUrl(): URL {
   // From dist/ the worker sits beside this bundle; from src/ (tests running the sources) it is the built one.
   const here = import.meta.url;
   return here.endsWith(".ts") ? new URL("../dist/file-sink-worker.js", here) : new URL("./file-sink-worker.js", here);
 }
+
+/** The sizes a batch buffer comes in: `min` doubled up to `max`, times `unit` bytes. */
+function sizeClasses(min: number, max: number, unit: number): number[] {
+  const sizes: number[] = [];
+  for (let n = min; n <= max; n *= 2) sizes.push(n * unit);
+  return sizes;
+}
+
+/**
+ * Batch buffers of a few fixed sizes come back from the worker once written, and are reused instead of allocated
+ * (and transferred fresh) for every batch; any other size (one line larger than a batch) is left to the collector.
+ */
+class BufferPool {
+  private readonly spare = new Map<number, ArrayBuffer[]>();
+
+  constructor(private readonly sizes: readonly number[]) {
+    for (const size of sizes) this.spare.set(size, []);
+  }
+
+  /** A buffer of the smallest size that holds `bytes` (the largest size if none does). */
+  take(bytes: number): ArrayBuffer {
+    const size = this.sizes.find((s) => s >= bytes) ?? this.sizes.at(-1)!;
+    return this.spare.get(size)!.pop() ?? new ArrayBuffer(size);
+  }
+
+  give(buffer: ArrayBuffer): void {
+    const list = this.spare.get(buffer.byteLength);
+    if (list && list.length < SPARES_PER_SIZE) list.push(buffer);
+  }
+}
+
+const LINE_META_BYTES = LINE_FIELDS * Float64Array.BYTES_PER_ELEMENT;
 
 class ThreadedFileSink implements Sink {
   readonly name = "file";
@@ -79,14 +116,23 @@ class ThreadedFileSink implements Sink {
   dropped = 0;
   errors: string[] = [];
   private worker: Worker | undefined;
+  private transportFlag = 0;
+  private readonly bytesPool = new BufferPool(sizeClasses(MIN_BATCH_BYTES, MAX_BATCH_BYTES, 1));
+  private readonly metaPool = new BufferPool(sizeClasses(MIN_BATCH_LINES, MAX_BATCH_LINES, LINE_META_BYTES));
   private events: WorkerBatch["events"] = [];
-  private meta = new Float64Array(MIN_BATCH_LINES * LINE_FIELDS);
+  private meta = new Float64Array(this.metaPool.take(0));
   private count = 0;
-  private buffer: Buffer = Buffer.allocUnsafeSlow(MIN_BATCH_BYTES);
+  private buffer: Buffer = Buffer.from(this.bytesPool.take(0));
   private used = 0;
+  /** The chunk whose bytes from `chunkFrom` on are in this batch from `chunkAt` on (see `place`). */
+  private chunk: Buffer | undefined;
+  private chunkFrom = 0;
+  private chunkAt = 0;
   private batchBudget = 0;
   private inFlightEvents = 0;
   private inFlightBytes = 0;
+  private readonly maxEvents: number;
+  private readonly maxBytes: number;
   private scheduled = false;
   private closed: Promise<void> | undefined;
   private finish: (() => void) | undefined;
@@ -95,6 +141,8 @@ class ThreadedFileSink implements Sink {
     private readonly template: string,
     private readonly options: ThreadedFileSinkOptions,
   ) {
+    this.maxEvents = options.maxEvents ?? 250_000;
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     if (options.session !== undefined) this.start(options.session);
   }
 
@@ -115,6 +163,10 @@ class ThreadedFileSink implements Sink {
       this.inFlightBytes -= reply.acked.bytes;
       this.written = reply.written;
       this.errors = reply.errors;
+      if (reply.spare) {
+        this.bytesPool.give(reply.spare.buffer);
+        this.metaPool.give(reply.spare.meta);
+      }
       if (reply.closed) this.finish?.();
     });
     this.worker.on("error", (error) => {
@@ -127,41 +179,113 @@ class ThreadedFileSink implements Sink {
 
   open(info: SessionInfo): void {
     this.start(info.session);
+    this.transportFlag =
+      info.transport === "streamable-http" ? FLAG_STREAMABLE_HTTP : info.transport === "sse" ? FLAG_SSE : 0;
     // Before any batch: the worker redacts each line it builds, off the forwarding thread.
     if (info.redaction) this.worker?.postMessage({ redaction: info.redaction } satisfies WorkerRedaction);
+  }
+
+  /** Whether one more event of `cost` bytes fits the in-flight bound. */
+  private fits(cost: number): boolean {
+    return (
+      this.inFlightEvents < this.maxEvents && (this.inFlightEvents === 0 || this.inFlightBytes + cost <= this.maxBytes)
+    );
+  }
+
+  enqueueLine(
+    seq: number,
+    at: number | undefined,
+    direction: TraceEvent["direction"],
+    source: Buffer,
+    start: number,
+    end: number,
+    length: number,
+  ): boolean {
+    if (!this.worker || this.closed || !this.fits(end - start)) return false;
+    const flags =
+      (direction === "server-to-client" ? FLAG_SERVER_TO_CLIENT : 0) |
+      this.transportFlag |
+      (length > end - start ? FLAG_TRUNCATED : 0);
+    this.addLine(seq, at, flags, source, start, end, length);
+    return true;
   }
 
   enqueue(item: PendingEvent): boolean {
     if (!this.worker || this.closed) return false;
     const line = item.line;
     const cost = line ? line.bytes.length : item.size;
-    const maxEvents = this.options.maxEvents ?? 250_000;
-    const maxBytes = this.options.maxBytes ?? 64 * 1024 * 1024;
-    const full = this.inFlightEvents >= maxEvents || (this.inFlightEvents > 0 && this.inFlightBytes + cost > maxBytes);
-    if (full && !item.essential) return false;
+    if (!this.fits(cost) && !item.essential) return false;
     if (line) {
-      const size = line.bytes.length;
-      if (this.used + size > this.buffer.length || (this.count + 1) * LINE_FIELDS > this.meta.length) {
-        if (this.count + this.events.length > 0) this.post();
-        if (size > this.buffer.length) this.buffer = Buffer.allocUnsafeSlow(size);
-      }
-      this.buffer.set(line.bytes, this.used);
-      const m = this.meta;
-      const at = this.count * LINE_FIELDS;
-      m[at] = line.seq;
-      m[at + 1] = line.at ?? Number.NaN;
-      m[at + 2] =
+      const flags =
         (line.direction === "server-to-client" ? FLAG_SERVER_TO_CLIENT : 0) |
         (line.transport === "streamable-http" ? FLAG_STREAMABLE_HTTP : line.transport === "sse" ? FLAG_SSE : 0) |
         (line.truncated ? FLAG_TRUNCATED : 0);
-      m[at + 3] = this.used;
-      m[at + 4] = size;
-      m[at + 5] = line.length;
-      this.count++;
-      this.used += size;
+      const bytes = Buffer.isBuffer(line.bytes)
+        ? line.bytes
+        : Buffer.from(line.bytes.buffer, line.bytes.byteOffset, line.bytes.byteLength);
+      this.addLine(line.seq, line.at, flags, bytes, 0, bytes.length, line.length);
     } else {
       this.events.push({ before: this.count, event: item.event() });
+      this.counted(cost);
     }
+    return true;
+  }
+
+  /** Puts a line's kept bytes in the batch and describes it in the batch's metadata. */
+  private addLine(
+    seq: number,
+    at: number | undefined,
+    flags: number,
+    source: Buffer,
+    start: number,
+    end: number,
+    length: number,
+  ): void {
+    if ((this.count + 1) * LINE_FIELDS > this.meta.length) this.post();
+    const offset = this.place(source, start, end);
+    const m = this.meta;
+    const i = this.count * LINE_FIELDS;
+    m[i] = seq;
+    m[i + 1] = at ?? Number.NaN;
+    m[i + 2] = flags;
+    m[i + 3] = offset;
+    m[i + 4] = end - start;
+    m[i + 5] = length;
+    this.count++;
+    this.counted(end - start);
+  }
+
+  /**
+   * Where `source[start, end)` is in the batch. The lines of one chunk come one after another, so the first of them
+   * copies the rest of the chunk at once and the others are found in that copy: one copy per chunk, not per line.
+   * (The chunk is known by identity: a stream's chunks are never changed once pushed, or forwarding them would fail.)
+   */
+  private place(source: Buffer, start: number, end: number): number {
+    if (source === this.chunk && start >= this.chunkFrom && end <= source.length) {
+      return this.chunkAt + (start - this.chunkFrom);
+    }
+    const rest = source.length - start;
+    const whole = rest <= MAX_BATCH_BYTES;
+    const size = whole ? rest : end - start;
+    if (this.used + size > this.buffer.length) {
+      if (this.count + this.events.length > 0) this.post();
+      if (size > this.buffer.length) {
+        this.bytesPool.give(this.buffer.buffer as ArrayBuffer);
+        this.buffer = size <= MAX_BATCH_BYTES ? Buffer.from(this.bytesPool.take(size)) : Buffer.allocUnsafeSlow(size);
+      }
+    }
+    const offset = this.used;
+    source.copy(this.buffer, offset, start, start + size);
+    this.used += size;
+    if (whole) {
+      this.chunk = source;
+      this.chunkFrom = start;
+      this.chunkAt = offset;
+    }
+    return offset;
+  }
+
+  private counted(cost: number): void {
     this.inFlightEvents++;
     this.inFlightBytes += cost;
     this.batchBudget += cost;
@@ -174,11 +298,10 @@ class ThreadedFileSink implements Sink {
         if (this.count + this.events.length > 0) this.post();
       }, HAND_OVER_MS).unref();
     }
-    return true;
   }
 
   private post(): void {
-    // Both buffers are handed over whole (transferred, not copied) and replaced by fresh ones.
+    // Both buffers are handed over whole (transferred, not copied); the next ones come from those handed back.
     const buffer = this.buffer.buffer as ArrayBuffer;
     const meta = this.meta.buffer as ArrayBuffer;
     const batch: WorkerBatch = {
@@ -191,11 +314,12 @@ class ThreadedFileSink implements Sink {
     };
     this.worker!.postMessage(batch, [buffer, meta]);
     // The next batch's buffers are sized by this one: small while the session is interactive, large in a burst.
-    this.buffer = Buffer.allocUnsafeSlow(Math.min(MAX_BATCH_BYTES, Math.max(MIN_BATCH_BYTES, 2 * this.used)));
-    this.meta = new Float64Array(Math.min(MAX_BATCH_LINES, Math.max(MIN_BATCH_LINES, 2 * this.count)) * LINE_FIELDS);
+    this.buffer = Buffer.from(this.bytesPool.take(2 * this.used));
+    this.meta = new Float64Array(this.metaPool.take(2 * this.count * LINE_META_BYTES));
     this.events = [];
     this.count = 0;
     this.used = 0;
+    this.chunk = undefined;
     this.batchBudget = 0;
   }
 

@@ -1,13 +1,14 @@
 /**
  * Turning one observed line into its trace event: JSON becomes a `message`, anything else a `raw` line, and a line
  * cut at the byte limit a truncated `raw` that keeps the id and method its start shows. This is the one place an
- * observed line becomes an event, in two shapes: `buildLineEvent` gives the event as an object (for sinks that take
- * objects), `lineEventJson` gives its trace line (for the file sink's thread, which writes lines): the same event,
- * but a message's payload is written as the JSON text that arrived, so the line costs one JSON.parse (to know it is
- * JSON) and no re-serialisation.
+ * observed line becomes an event, in three shapes: `buildLineEvent` gives the event as an object (for sinks that
+ * take objects); for the file sink's thread, which writes lines, `messageLinePrefix` gives a plain JSON line's trace
+ * line as a prefix for its own bytes (decided on the bytes, nothing decoded), and `lineEventJson` any other line's
+ * trace line. The same event each way: a message's payload is written as the JSON text that arrived.
  */
 import { isUtf8 } from "node:buffer";
 import { type Direction, readMessageHead, type TraceEvent, type Transport } from "@mcp-conf/trace-format";
+import { isJsonLine } from "./json-bytes.js";
 
 /** The raw facts of one observed line, enough to build its event anywhere. */
 export interface LineRecord {
@@ -92,8 +93,19 @@ export function buildLineEvent(line: LineRecord): TraceEvent {
 }
 
 /**
+ * For a line that is whole, valid UTF-8 JSON and holds no carriage return (JSON whitespace, but a line break to
+ * some readers): its trace line up to the payload, after which its own bytes and `}` complete it. Otherwise
+ * undefined, and `lineEventJson` builds its line. Decided on the bytes: nothing is decoded, parsed or re-encoded.
+ */
+export function messageLinePrefix(line: LineRecord): string | undefined {
+  if (line.truncated || !isUtf8(line.bytes) || !isJsonLine(line.bytes)) return undefined;
+  const ts = line.at === undefined ? "" : `,"ts":"${isoTime(line.at)}"`;
+  return `{"seq":${line.seq},"direction":"${line.direction}","transport":"${line.transport}","kind":"message"${ts},"payload":`;
+}
+
+/**
  * The line's event as one trace line (no newline), with the key order trace-format's writer uses. A JSON line's
- * own text is its payload unless it holds a carriage return (JSON whitespace, but a line break to some readers).
+ * own text is its payload unless it holds a carriage return (see `messageLinePrefix`).
  */
 export function lineEventJson(line: LineRecord): string {
   const read = readLine(line);

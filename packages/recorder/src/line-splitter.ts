@@ -1,7 +1,9 @@
 /**
- * Splits a byte stream into lines for the observed copy. The forwarding path hands every chunk here after (or
- * before) forwarding it untouched; this only finds `\n` boundaries and keeps at most `maxLineBytes` of a line that
- * spans chunks, so a 10 MiB line costs the observer a bounded buffer and a byte count, never the forwarded bytes.
+ * Splits a byte stream into lines for the observed copy. The forwarding path hands every chunk here after
+ * forwarding it untouched; this only finds `\n` boundaries and keeps at most `maxLineBytes` of a line that spans
+ * chunks, so a 10 MiB line costs the observer a bounded buffer and a byte count, never the forwarded bytes. A line
+ * that lies within one chunk is handed on as a span of that chunk (no copy, no view made); only a line that spans
+ * chunks is gathered into a buffer of its own.
  */
 
 /** One observed line: its first bytes (at most the limit, without the line end) and its full length. */
@@ -16,15 +18,24 @@ export interface ObservedLine {
 
 export type LineHandler = (line: ObservedLine) => void;
 
-/** Stateful splitter: `push` chunks in arrival order, `end` at end of stream (flushes a final unterminated line). */
-export class LineSplitter {
+/**
+ * One line as a span: `source[start, end)` are its kept bytes (without the line end, cut at the limit) and `length`
+ * its full length, more than `end - start` when it was cut. The source is valid only during the call.
+ */
+export type SpanHandler = (source: Buffer, start: number, end: number, length: number) => void;
+
+/**
+ * Stateful splitter that hands each line on as a span (the recorder's path: nothing allocated per line): `push`
+ * chunks in arrival order, `end` at end of stream (flushes a final unterminated line).
+ */
+export class SpanSplitter {
   private parts: Buffer[] = [];
   private keptBytes = 0;
   private totalBytes = 0;
   private lastByte = -1;
 
   constructor(
-    private readonly onLine: LineHandler,
+    private readonly onSpan: SpanHandler,
     private readonly maxLineBytes: number = Number.POSITIVE_INFINITY,
   ) {}
 
@@ -34,8 +45,11 @@ export class LineSplitter {
     for (;;) {
       const nl = buf.indexOf(10, start);
       if (nl === -1) break;
-      this.append(buf, start, nl);
-      this.emit();
+      if (this.totalBytes === 0) this.emitSpan(buf, start, nl);
+      else {
+        this.append(buf, start, nl);
+        this.emit();
+      }
       start = nl + 1;
     }
     if (start < buf.length) this.append(buf, start, buf.length);
@@ -44,6 +58,14 @@ export class LineSplitter {
   /** End of stream: a final line without `\n` is still a line. */
   end(): void {
     if (this.totalBytes > 0) this.emit();
+  }
+
+  /** A whole line inside one chunk. */
+  private emitSpan(buf: Buffer, start: number, end: number): void {
+    let length = end - start;
+    if (length > 0 && buf[end - 1] === 13) length--;
+    if (length === 0) return; // blank lines carry nothing
+    this.onSpan(buf, start, start + Math.min(length, this.maxLineBytes), length);
   }
 
   private append(buf: Buffer, from: number, to: number): void {
@@ -59,20 +81,26 @@ export class LineSplitter {
     this.keptBytes += take;
   }
 
+  /** A line gathered from several chunks. */
   private emit(): void {
-    let bytes = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.keptBytes);
-    let length = this.totalBytes;
-    if (this.lastByte === 13) {
-      length -= 1;
-      if (bytes.length > length) bytes = bytes.subarray(0, length);
-    }
+    const bytes = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.keptBytes);
+    const length = this.lastByte === 13 ? this.totalBytes - 1 : this.totalBytes;
     this.parts = [];
     this.keptBytes = 0;
     this.totalBytes = 0;
     this.lastByte = -1;
-    if (length === 0) return; // blank lines carry nothing
-    const truncated = length > this.maxLineBytes;
-    if (truncated) bytes = bytes.subarray(0, this.maxLineBytes);
-    this.onLine({ bytes, length, truncated });
+    if (length === 0) return;
+    this.onSpan(bytes, 0, Math.min(length, this.maxLineBytes), length);
+  }
+}
+
+/** The splitter for callers that want each line as its own `ObservedLine` (a view of its bytes). */
+export class LineSplitter extends SpanSplitter {
+  constructor(onLine: LineHandler, maxLineBytes?: number) {
+    super(
+      (source, start, end, length) =>
+        onLine({ bytes: source.subarray(start, end), length, truncated: length > end - start }),
+      maxLineBytes,
+    );
   }
 }

@@ -196,17 +196,37 @@ export class Recorder {
 
   /** One line (or body) of observed bytes, as the line splitter yields them. */
   observeLine(direction: Direction, line: ObservedLine): void {
-    const record: LineRecord = {
-      seq: this.seq++,
-      at: this.timestamps ? this.now() : undefined,
-      direction,
-      transport: this.transport,
-      bytes: line.bytes,
-      length: line.length,
-      truncated: line.truncated,
-    };
-    const item = new LineEvent(record, this.redactor);
-    for (const queue of this.queues) queue.push(item);
+    this.observeSpan(direction, line.bytes, 0, line.bytes.length, line.length);
+  }
+
+  /**
+   * One observed line as a span of the bytes it arrived in (`SpanSplitter`'s form): `source[start, end)` are its
+   * kept bytes, `length` its full length. A sink that takes spans copies them at once and no object is made for
+   * the line; for the others the event is built lazily from a view, so `source` must not change afterwards (chunks
+   * from node streams never do).
+   */
+  observeSpan(direction: Direction, source: Buffer, start: number, end: number, length: number): void {
+    const seq = this.seq++;
+    const at = this.timestamps ? this.now() : undefined;
+    let item: LineEvent | undefined;
+    for (const queue of this.queues) {
+      if (queue.takesSpans) queue.pushSpan(seq, at, direction, source, start, end, length);
+      else {
+        item ??= new LineEvent(
+          {
+            seq,
+            at,
+            direction,
+            transport: this.transport,
+            bytes: source.subarray(start, end),
+            length,
+            truncated: length > end - start,
+          },
+          this.redactor,
+        );
+        queue.push(item);
+      }
+    }
   }
 
   /** A non-JSON line on the protocol channel. */

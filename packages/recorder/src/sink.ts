@@ -38,6 +38,20 @@ export interface Sink {
    * caller's path, and must be cheap; returns false when it drops it. Such a sink counts its own `dropped`.
    */
   enqueue?(item: PendingEvent): boolean;
+  /**
+   * Such a sink may also take an observed line as the span of bytes it arrived in, `source[start, end)` (kept
+   * bytes) of `length` (full length, more when cut), copying what it needs at once: then the recorder makes no
+   * object for the line. `at`: milliseconds since the epoch, or undefined without timestamps.
+   */
+  enqueueLine?(
+    seq: number,
+    at: number | undefined,
+    direction: TraceEvent["direction"],
+    source: Buffer,
+    start: number,
+    end: number,
+    length: number,
+  ): boolean;
   readonly dropped?: number;
 }
 
@@ -100,12 +114,29 @@ export class QueuedSink {
   private dropped = 0;
   private readonly errors: string[] = [];
   private readonly limits: Required<QueueLimits>;
+  /** The sink takes observed lines as spans (`pushSpan`). */
+  readonly takesSpans: boolean;
 
   constructor(
     readonly sink: Sink,
     limits: QueueLimits = {},
   ) {
     this.limits = { ...DEFAULTS, ...limits };
+    this.takesSpans = typeof sink.enqueueLine === "function";
+  }
+
+  /** An observed line as a span, for a sink that `takesSpans`. */
+  pushSpan(
+    seq: number,
+    at: number | undefined,
+    direction: TraceEvent["direction"],
+    source: Buffer,
+    start: number,
+    end: number,
+    length: number,
+  ): void {
+    if (!this.closed && this.sink.enqueueLine!(seq, at, direction, source, start, end, length)) this.delivered++;
+    else this.dropped++;
   }
 
   push(item: PendingEvent): void {

@@ -9,7 +9,7 @@
  */
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
-import { LineSplitter } from "./line-splitter.js";
+import { LineSplitter, SpanSplitter } from "./line-splitter.js";
 import type { Redactor } from "./privacy/redact.js";
 import { maskCommandLine } from "./privacy/session-facts.js";
 import { createRecorder, DEFAULT_MAX_MESSAGE_BYTES, type RecorderStats } from "./recorder.js";
@@ -80,8 +80,14 @@ export function runStdioRelay(options: StdioRelayOptions): Promise<StdioRelayRes
     let childGone = false;
     let spawnError: string | undefined;
 
-    const fromClient = new LineSplitter((line) => recorder.observeLine("client-to-server", line), maxBytes);
-    const fromServer = new LineSplitter((line) => recorder.observeLine("server-to-client", line), maxBytes);
+    const fromClient = new SpanSplitter(
+      (source, start, end, length) => recorder.observeSpan("client-to-server", source, start, end, length),
+      maxBytes,
+    );
+    const fromServer = new SpanSplitter(
+      (source, start, end, length) => recorder.observeSpan("server-to-client", source, start, end, length),
+      maxBytes,
+    );
     const serverErr = new LineSplitter((line) => recorder.stderr(line.bytes), maxBytes);
 
     // client → child: forward, then observe; nothing awaited in between.

@@ -65,11 +65,16 @@ describe("threadedFileSink", () => {
   it("writes byte for byte the trace the main-thread file sink writes", async () => {
     const line = fc.oneof(
       fc.json().map((j) => `${j}\n`),
-      fc.string().map((s) => `${s.replace(/\n/g, "")}\n`),
+      fc.json().map((j) => `${j}\r\n`),
+      fc.json().map((j) => `\ufeff${j}\n`),
+      fc.string({ unit: "grapheme" }).map((s) => `${s.replace(/\n/g, "")}\n`),
+      fc.uint8Array({ maxLength: 20 }).map((b) => Buffer.concat([Buffer.from('{"a":"'), b, Buffer.from('"}\n')])),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { maxLength: 30 }), async (lines) => {
-        const input = [Buffer.from(lines.join(""))];
+      fc.asyncProperty(fc.array(line, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 6 }), async (lines, cuts) => {
+        const whole = Buffer.concat(lines.map((l) => (typeof l === "string" ? Buffer.from(l) : Buffer.from(l))));
+        const points = [...new Set(cuts.map((c) => c % (whole.length + 1)))].sort((x, y) => x - y);
+        const input = [...points, whole.length].map((p, i, all) => whole.subarray(i === 0 ? 0 : all[i - 1], p));
         const a = `${dir.path}/main-${n}.jsonl`;
         const b = `${dir.path}/thread-${n++}.jsonl`;
         await relayCat(input, fileSink(a));

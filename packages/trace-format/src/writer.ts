@@ -36,6 +36,11 @@ export interface TraceWriter {
    * for a recorder that builds lines itself. Never throws.
    */
   writeLine(seq: number, line: string): void;
+  /**
+   * Writes `count` trace lines that their maker has already serialised as UTF-8 bytes, each ending in `\n`, with
+   * seqs from `first` to `last`; gathered lines are written out first. One write for the lot. Never throws.
+   */
+  writeLines(lines: Uint8Array, count: number, seqs: { first: number; last: number }): void;
   /** Writes out the lines gathered so far (with `flush: "none"`); a no-op when each line is written as it comes. */
   flush(): void;
   /** Flushes and closes the file; later writes are errors. */
@@ -63,6 +68,7 @@ export class TraceWriterError extends Error {
 const SESSION_PLACEHOLDER = "{session}";
 const MAX_SESSION_NAME = 128;
 const BATCH_BYTES = 64 * 1024;
+const NEWLINE = Buffer.from("\n");
 
 /** A session id made safe as a file name: `[A-Za-z0-9._-]` kept, anything else `_`, no leading dot, ≤ 128 chars. */
 export function sanitizeSessionId(session: string): string {
@@ -194,10 +200,21 @@ class FileTraceWriter implements TraceWriter {
     else this.append(seq, line);
   }
 
+  writeLines(lines: Uint8Array, count: number, seqs: { first: number; last: number }): void {
+    if (this.fd === undefined) this.fail(new Error(`trace writer for ${this.path} is closed`));
+    else if (!(seqs.first > this.lastSeq))
+      this.fail(new Error(`seq ${seqs.first} is not greater than the last written seq ${this.lastSeq}`));
+    else {
+      this.flushBatch();
+      this.lastSeq = seqs.last;
+      if (this.writeOut(lines)) this.written += count;
+    }
+  }
+
   private append(seq: number, line: string): void {
     this.lastSeq = seq;
     if (this.flushEachLine) {
-      if (this.writeOut(`${line}\n`)) this.written++;
+      if (this.writeOut(Buffer.from(`${line}\n`, "utf8"))) this.written++;
     } else {
       this.batch += `${line}\n`;
       this.batchEvents++;
@@ -227,13 +244,13 @@ class FileTraceWriter implements TraceWriter {
     const events = this.batchEvents;
     this.batch = "";
     this.batchEvents = 0;
-    if (this.writeOut(batch)) this.written += events;
+    if (this.writeOut(Buffer.from(batch, "utf8"))) this.written += events;
   }
 
-  private writeOut(text: string): boolean {
+  private writeOut(lines: Uint8Array): boolean {
     const fd = this.fd;
     if (fd === undefined) return false;
-    const bytes = Buffer.from(this.torn ? `\n${text}` : text, "utf8");
+    const bytes = this.torn ? Buffer.concat([NEWLINE, lines]) : lines;
     let offset = 0;
     try {
       while (offset < bytes.length) {
