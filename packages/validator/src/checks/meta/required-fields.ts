@@ -4,49 +4,45 @@
  * on every request
  * (meta.client-info-present) as servers should in every result (meta.server-info-present).
  */
-import { CLIENT_INFO_META_KEY, type Exchange, type MessageRef, SERVER_INFO_META_KEY } from "@mcp-conf/trace-format";
+import {
+  CLIENT_INFO_META_KEY,
+  type Exchange,
+  type MessageRef,
+  type RequestRef,
+  SERVER_INFO_META_KEY,
+} from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
+import { messageRuleCheck } from "../support/message-rule.js";
 import { missingRequestMeta, requestMeta } from "../support/modern.js";
 import { metaOf, resultOf } from "../support/readers.js";
 
-export const requiredFieldsPresent: CheckDefinition = {
+/** Each request the client sends. */
+const clientRequest = (ref: MessageRef) =>
+  ref.message.type === "request" && ref.direction === "client-to-server" ? (ref as RequestRef) : undefined;
+
+export const requiredFieldsPresent = messageRuleCheck({
   id: "meta.required-fields-present",
   description: "Every client request carries the required per-request _meta fields.",
   subscribe: { messages: ["*request"] },
-  create(ctx) {
-    return {
-      message(ref: MessageRef) {
-        const m = ref.message;
-        if (m.type !== "request" || ref.direction !== "client-to-server") return;
-        ctx.examined();
-        const missing = missingRequestMeta(ref);
-        if (missing.length > 0)
-          ctx.report(
-            ref.seq,
-            `the ${quote(m.method)} request lacks _meta ${missing.map((k) => quote(k)).join(" and ")}`,
-          );
-      },
-    };
+  subject: clientRequest,
+  judge(ref) {
+    const missing = missingRequestMeta(ref);
+    if (missing.length === 0) return undefined;
+    return `the ${quote(ref.message.method)} request lacks _meta ${missing.map((k) => quote(k)).join(" and ")}`;
   },
-};
+});
 
-export const clientInfoPresent: CheckDefinition = {
+export const clientInfoPresent = messageRuleCheck({
   id: "meta.client-info-present",
   description: "Every client request names the client in _meta io.modelcontextprotocol/clientInfo.",
   subscribe: { messages: ["*request"] },
-  create(ctx) {
-    return {
-      message(ref: MessageRef) {
-        const m = ref.message;
-        if (m.type !== "request" || ref.direction !== "client-to-server") return;
-        ctx.examined();
-        if (requestMeta(ref)?.[CLIENT_INFO_META_KEY] === undefined)
-          ctx.report(ref.seq, `the ${quote(m.method)} request carries no _meta ${quote(CLIENT_INFO_META_KEY)}`);
-      },
-    };
-  },
-};
+  subject: clientRequest,
+  judge: (ref) =>
+    requestMeta(ref)?.[CLIENT_INFO_META_KEY] === undefined
+      ? `the ${quote(ref.message.method)} request carries no _meta ${quote(CLIENT_INFO_META_KEY)}`
+      : undefined,
+});
 
 /**
  * Results that name the server in `_meta` serverInfo: every result but server/discover's (BASE-049's "every result"),
@@ -54,27 +50,21 @@ export const clientInfoPresent: CheckDefinition = {
  * covers as well) — two checks, so a finding rests on the sentence about the result it concerns.
  */
 function serverInfoCheck(id: string, description: string, discover: boolean): CheckDefinition {
-  return {
+  return messageRuleCheck({
     id,
     description,
     subscribe: { exchanges: discover ? ["server/discover"] : ["*"] },
-    create(ctx) {
-      return {
-        exchange(x: Exchange) {
-          if (x.type !== "request" || x.request.direction !== "client-to-server") return;
-          if ((x.method === "server/discover") !== discover) return;
-          const result = resultOf(x.response);
-          if (!result) return;
-          ctx.examined();
-          if (metaOf(result)?.[SERVER_INFO_META_KEY] === undefined)
-            ctx.report(
-              x.response!.seq,
-              `the result of ${quote(x.method)} carries no _meta ${quote(SERVER_INFO_META_KEY)}`,
-            );
-        },
-      };
+    subject(x: Exchange) {
+      if (x.type !== "request" || x.request.direction !== "client-to-server") return undefined;
+      if ((x.method === "server/discover") !== discover) return undefined;
+      const result = resultOf(x.response);
+      return result ? { method: x.method, result } : undefined;
     },
-  };
+    judge: ({ method, result }) =>
+      metaOf(result)?.[SERVER_INFO_META_KEY] === undefined
+        ? `the result of ${quote(method)} carries no _meta ${quote(SERVER_INFO_META_KEY)}`
+        : undefined,
+  });
 }
 
 export const serverInfoPresent = serverInfoCheck(

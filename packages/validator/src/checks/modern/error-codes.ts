@@ -4,9 +4,10 @@
  * legacy -32000…-32019 sub-range new implementations should not use (modern.legacy-error-code), and the data a defined
  * modern error must carry (modern.missing-capability-error-data, modern.unsupported-version-error-data).
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
+import { messageRuleCheck } from "../support/message-rule.js";
 import {
   errorOf,
   HEADER_MISMATCH,
@@ -27,22 +28,16 @@ function errorCodeCheck(
   description: string,
   judge: (code: number, ref: MessageRef) => string | undefined,
 ): CheckDefinition {
-  return {
+  return messageRuleCheck({
     id,
     description,
     subscribe: { messages: ["*response"] },
-    create(ctx) {
-      return {
-        message(ref: MessageRef) {
-          const code = errorOf(ref)?.code;
-          if (typeof code !== "number") return;
-          ctx.examined();
-          const problem = judge(code, ref);
-          if (problem) ctx.report(ref.seq, problem);
-        },
-      };
+    subject(ref: MessageRef) {
+      const code = errorOf(ref)?.code;
+      return typeof code === "number" ? { code, ref } : undefined;
     },
-  };
+    judge: ({ code, ref }) => judge(code, ref),
+  });
 }
 
 export const reservedErrorCode = errorCodeCheck(
@@ -77,28 +72,21 @@ const isStringList = (value: unknown): value is string[] =>
 
 /** A check over the `data` of one defined error code. */
 function errorDataCheck(id: string, description: string, code: number, field: string): CheckDefinition {
-  return {
+  return messageRuleCheck({
     id,
     description,
     subscribe: { messages: ["*response"] },
-    create(ctx) {
-      return {
-        message(ref: MessageRef) {
-          const error = errorOf(ref);
-          if (error?.code !== code) return;
-          ctx.examined();
-          const data = error.data;
-          const value =
-            typeof data === "object" && data !== null ? (data as Record<string, unknown>)[field] : undefined;
-          if (!isStringList(value))
-            ctx.report(
-              ref.seq,
-              `error ${code} has data.${field} ${quote(value ?? null)}, not a non-empty list of strings`,
-            );
-        },
-      };
+    subject(ref: MessageRef) {
+      const error = errorOf(ref);
+      return error?.code === code ? error : undefined;
     },
-  };
+    judge({ data }) {
+      const value = isPlainObject(data) ? data[field] : undefined;
+      return isStringList(value)
+        ? undefined
+        : `error ${code} has data.${field} ${quote(value ?? null)}, not a non-empty list of strings`;
+    },
+  });
 }
 
 export const missingCapabilityErrorData = errorDataCheck(

@@ -5,9 +5,10 @@
  * (mrtr.input-requests-declared).
  */
 import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
-import type { CheckContext, CheckDefinition } from "../../engine/types.js";
+import type { CheckContext } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { inputRequiredResult } from "../support/input-rounds.js";
+import { messageRuleCheck } from "../support/message-rule.js";
 import { requestCapabilities } from "../support/modern.js";
 import type { JsonObject } from "../support/readers.js";
 import { methodTypes } from "../support/schema-methods.js";
@@ -19,86 +20,79 @@ export const INPUT_REQUEST_CAPABILITY: Readonly<Record<string, string>> = {
   "roots/list": "roots",
 };
 
-function inputRequiredCheck(
-  id: string,
-  description: string,
-  judge: (ctx: CheckContext, x: Extract<Exchange, { type: "request" }>, result: JsonObject) => void,
-): CheckDefinition {
-  return {
-    id,
-    description,
-    subscribe: { exchanges: ["*"] },
-    create(ctx) {
-      return {
-        exchange(exchange: Exchange) {
-          const result = inputRequiredResult(exchange);
-          if (result && exchange.type === "request") judge(ctx, exchange, result);
-        },
-      };
-    },
-  };
+type Answered = Extract<Exchange, { type: "request" }>;
+
+/** The exchanges a client request drew an InputRequiredResult in, with that result. */
+function answeredWithInputRequired(x: Exchange): { x: Answered; result: JsonObject } | undefined {
+  const result = inputRequiredResult(x);
+  return result && x.type === "request" ? { x, result } : undefined;
 }
 
-export const inputRequiredMethods = inputRequiredCheck(
-  "mrtr.input-required-methods",
-  "An InputRequiredResult answers only tools/call, prompts/get or resources/read.",
-  (ctx, x) => {
-    ctx.examined();
-    if (!methodTypes(ctx.revision)?.inputRequired.has(x.method))
-      ctx.report(x.response!.seq, `the server answered ${quote(x.method)} with an InputRequiredResult`);
-  },
-);
-
-export const inputRequiredContent = inputRequiredCheck(
-  "mrtr.input-required-content",
-  "An InputRequiredResult holds inputRequests or requestState.",
-  (ctx, x, result) => {
-    ctx.examined();
-    if (result.inputRequests === undefined && result.requestState === undefined)
-      ctx.report(
-        x.response!.seq,
-        `the InputRequiredResult of ${quote(x.method)} has neither inputRequests nor requestState`,
-      );
-  },
-);
-
-/** Each input request of a result, by key; nothing when inputRequests is not an object. */
-function inputRequests(result: JsonObject): [string, unknown][] {
-  return isPlainObject(result.inputRequests) ? Object.entries(result.inputRequests) : [];
+interface InputRequest {
+  x: Answered;
+  key: string;
+  request: unknown;
 }
 
-export const inputRequestKinds = inputRequiredCheck(
-  "mrtr.input-request-kinds",
-  "Every input request is an elicitation/create, sampling/createMessage or roots/list request.",
-  (ctx, x, result) => {
-    for (const [key, request] of inputRequests(result)) {
-      ctx.examined();
-      const method = isPlainObject(request) ? request.method : undefined;
-      if (typeof method !== "string" || !Object.hasOwn(INPUT_REQUEST_CAPABILITY, method))
-        ctx.report(
-          x.response!.seq,
-          `input request ${quote(key)} has method ${quote(method ?? null)}, not elicitation/create, sampling/createMessage or roots/list`,
-        );
-    }
-  },
-);
+/** Each input request of such an exchange, by key (none when inputRequests is not an object). */
+function inputRequestsOf(exchange: Exchange): InputRequest[] {
+  const answered = answeredWithInputRequired(exchange);
+  if (!answered || !isPlainObject(answered.result.inputRequests)) return [];
+  return Object.entries(answered.result.inputRequests).map(([key, request]) => ({ x: answered.x, key, request }));
+}
 
-export const inputRequestsDeclared = inputRequiredCheck(
-  "mrtr.input-requests-declared",
-  "Every input request needs a capability the request's _meta clientCapabilities declared.",
-  (ctx, x, result) => {
-    const declared = requestCapabilities(x.request) ?? {};
-    for (const [key, request] of inputRequests(result)) {
-      const method = isPlainObject(request) ? request.method : undefined;
-      if (typeof method !== "string" || !Object.hasOwn(INPUT_REQUEST_CAPABILITY, method)) continue;
-      ctx.examined();
-      const capability = INPUT_REQUEST_CAPABILITY[method]!;
-      const value = declared[capability];
-      if (value === undefined || value === null || value === false)
-        ctx.report(
-          x.response!.seq,
-          `input request ${quote(key)} is ${quote(method)}, but the ${quote(x.method)} request declared no ${quote(capability)} capability`,
-        );
-    }
+export const inputRequiredMethods = messageRuleCheck({
+  id: "mrtr.input-required-methods",
+  description: "An InputRequiredResult answers only tools/call, prompts/get or resources/read.",
+  subscribe: { exchanges: ["*"] },
+  subject: answeredWithInputRequired,
+  judge: ({ x }, ctx: CheckContext) =>
+    methodTypes(ctx.revision)?.inputRequired.has(x.method)
+      ? undefined
+      : `the server answered ${quote(x.method)} with an InputRequiredResult`,
+});
+
+export const inputRequiredContent = messageRuleCheck({
+  id: "mrtr.input-required-content",
+  description: "An InputRequiredResult holds inputRequests or requestState.",
+  subscribe: { exchanges: ["*"] },
+  subject: answeredWithInputRequired,
+  judge: ({ x, result }) =>
+    result.inputRequests === undefined && result.requestState === undefined
+      ? `the InputRequiredResult of ${quote(x.method)} has neither inputRequests nor requestState`
+      : undefined,
+});
+
+/** The method of an input request, when it is one of the three. */
+function inputRequestMethod(request: unknown): string | undefined {
+  const method = isPlainObject(request) ? request.method : undefined;
+  return typeof method === "string" && Object.hasOwn(INPUT_REQUEST_CAPABILITY, method) ? method : undefined;
+}
+
+export const inputRequestKinds = messageRuleCheck({
+  id: "mrtr.input-request-kinds",
+  description: "Every input request is an elicitation/create, sampling/createMessage or roots/list request.",
+  subscribe: { exchanges: ["*"] },
+  subjects: inputRequestsOf,
+  judge: ({ key, request }) =>
+    inputRequestMethod(request) === undefined
+      ? `input request ${quote(key)} has method ${quote((isPlainObject(request) ? request.method : undefined) ?? null)}, not elicitation/create, sampling/createMessage or roots/list`
+      : undefined,
+});
+
+export const inputRequestsDeclared = messageRuleCheck({
+  id: "mrtr.input-requests-declared",
+  description: "Every input request needs a capability the request's _meta clientCapabilities declared.",
+  subscribe: { exchanges: ["*"] },
+  subjects: (exchange: Exchange) =>
+    inputRequestsOf(exchange).flatMap((entry) => {
+      const method = inputRequestMethod(entry.request);
+      return method === undefined ? [] : [{ ...entry, method }];
+    }),
+  judge({ x, key, method }) {
+    const capability = INPUT_REQUEST_CAPABILITY[method]!;
+    const value = requestCapabilities(x.request)?.[capability];
+    if (value !== undefined && value !== null && value !== false) return undefined;
+    return `input request ${quote(key)} is ${quote(method)}, but the ${quote(x.method)} request declared no ${quote(capability)} capability`;
   },
-);
+});

@@ -14,6 +14,7 @@ import {
   type MessageEvent,
   type TraceEvent,
 } from "@mcp-conf/trace-format";
+import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 
 /** What an HTTP request turned out to be. */
 /** `post-notification` covers notifications and responses; `post-other` a batch or an invalid body. */
@@ -179,4 +180,31 @@ export function mediaTypes(header: string | undefined): string[] {
     .split(",")
     .map((part) => (part.split(";")[0] ?? "").trim().toLowerCase())
     .filter((part) => part.length > 0);
+}
+
+/**
+ * A check that reads the client's HTTP requests and the server's responses with an HttpRequests of its own:
+ * `reading` sees what each event settled; `finished`, the requests still unsettled when the trace ended.
+ */
+export function httpReadingCheck(
+  id: string,
+  description: string,
+  on: {
+    reading(ctx: CheckContext, reading: HttpReading): void;
+    finished?(ctx: CheckContext, requests: HttpRequest[]): void;
+  },
+): CheckDefinition {
+  return {
+    id,
+    description,
+    subscribe: { events: ["http", "message"] },
+    create(ctx) {
+      const http = new HttpRequests();
+      const { finished } = on;
+      return {
+        event: (event: TraceEvent) => on.reading(ctx, http.observe(event)),
+        ...(finished ? { finish: () => finished(ctx, http.finish()) } : {}),
+      };
+    },
+  };
 }

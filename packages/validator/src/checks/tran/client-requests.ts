@@ -7,7 +7,7 @@ import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { batchDefect } from "../support/batching.js";
 import { quote } from "../support/detail.js";
-import { type HttpRequest, HttpRequests, header, mediaTypes } from "../support/http-requests.js";
+import { type HttpRequest, header, httpReadingCheck, mediaTypes } from "../support/http-requests.js";
 
 /** A check over settled client HTTP requests (and stray client messages). */
 function requestCheck(
@@ -16,24 +16,15 @@ function requestCheck(
   judge: (ctx: CheckContext, request: HttpRequest) => void,
   stray?: (ctx: CheckContext, event: TraceEvent) => void,
 ): CheckDefinition {
-  return {
-    id,
-    description,
-    subscribe: { events: ["http", "message"] },
-    create(ctx) {
-      const http = new HttpRequests();
-      return {
-        event(event: TraceEvent) {
-          const reading = http.observe(event);
-          for (const request of reading.settled) judge(ctx, request);
-          if (reading.strayMessage && stray) stray(ctx, reading.strayMessage);
-        },
-        finish() {
-          for (const request of http.finish()) judge(ctx, request);
-        },
-      };
+  return httpReadingCheck(id, description, {
+    reading(ctx, reading) {
+      for (const request of reading.settled) judge(ctx, request);
+      if (reading.strayMessage && stray) stray(ctx, reading.strayMessage);
     },
-  };
+    finished(ctx, requests) {
+      for (const request of requests) judge(ctx, request);
+    },
+  });
 }
 
 export const clientUsesPost = requestCheck(

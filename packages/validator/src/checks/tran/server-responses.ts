@@ -5,10 +5,14 @@
  * judged only when every request waiting at the time is of one kind — then it answers one of them, whichever —
  * and no earlier guess can have left the wrong requests waiting.
  */
-import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
-import { contentType, type HttpRequestKind, HttpRequests, type HttpResponseReading } from "../support/http-requests.js";
+import {
+  contentType,
+  type HttpRequestKind,
+  type HttpResponseReading,
+  httpReadingCheck,
+} from "../support/http-requests.js";
 
 function serverResponseCheck(
   id: string,
@@ -16,22 +20,13 @@ function serverResponseCheck(
   kind: HttpRequestKind,
   judge: (ctx: CheckContext, response: HttpResponseReading, status: number) => void,
 ): CheckDefinition {
-  return {
-    id,
-    description,
-    subscribe: { events: ["http", "message"] },
-    create(ctx) {
-      const http = new HttpRequests();
-      return {
-        event(event: TraceEvent) {
-          const response = http.observe(event).response;
-          if (!response?.trusted || response.waitingKinds.size !== 1 || !response.waitingKinds.has(kind)) return;
-          ctx.examined();
-          judge(ctx, response, response.event.status ?? 0);
-        },
-      };
+  return httpReadingCheck(id, description, {
+    reading(ctx, { response }) {
+      if (!response?.trusted || response.waitingKinds.size !== 1 || !response.waitingKinds.has(kind)) return;
+      ctx.examined();
+      judge(ctx, response, response.event.status ?? 0);
     },
-  };
+  });
 }
 
 const success = (status: number) => status >= 200 && status < 300;
