@@ -12,14 +12,17 @@ export { exchangesCompletedBy } from "./exchanges.js";
 export { DEFAULT_PREFIX, formatFinding, formatTally, formatWithdrawn } from "./format.js";
 /**
  * Start a judge thread for a session; feed it events; close it for the report and the withdrawn findings. A
- * `JudgeThread` judges sessions one after another on one thread.
+ * `JudgeThread` judges sessions one after another on one thread; `liveJudgeTap` runs the judge on the thread that
+ * writes the trace (the recorder's threaded file sink) instead of a thread of its own.
  */
 export {
+  type JudgeTap,
   JudgeThread,
   LiveJudge,
   type LiveJudgeOptions,
   type LivePass,
   type LiveSummary,
+  liveJudgeTap,
   startLiveJudge,
 } from "./live-judge.js";
 /** A finding as it counts against one requirement, and the running tally. */

@@ -3,10 +3,11 @@
  * one per event) to the judge's worker thread, whose passes come back as new findings and the tally. Nothing
  * here waits for judging; `close()` is the only call that does, once the session is over.
  */
-import { Worker } from "node:worker_threads";
+import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { findingKey, type Report } from "@mcp-conf/validator";
 import type { FromWorker, LiveFinding, Tally, ToWorker, WorkerOptions } from "./protocol.js";
+import type { TapData } from "./tap.js";
 
 export interface LiveJudgeOptions extends WorkerOptions {
   /** After every pass that found something new, or moved the exchange count. */
@@ -37,7 +38,12 @@ export interface LiveSummary {
   error?: string;
   /** CPU time the judge's thread spent judging, in ms. */
   judgingMs: number;
+  /** The server answered some request with a result: the MCP session started. */
+  started: boolean;
 }
+
+/** Where a judge runs: a worker of its own, or a `MessagePort` to a tap on another thread (tap.ts). */
+type JudgeHost = Worker | MessagePort;
 
 /**
  * Events are handed to the judge's thread at most this often: one message per few ms instead of one per event
@@ -46,11 +52,14 @@ export interface LiveSummary {
 const HAND_OVER_MS = 4;
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
+const TAP_URL = new URL("./tap.js", import.meta.url);
 
 export class LiveJudge {
-  private readonly worker: Worker;
-  /** Whether the thread is this session's alone (ended with it) or a `JudgeThread`'s (kept for the next). */
+  private readonly worker: JudgeHost;
+  /** Whether the thread (or port) is this session's alone (ended with it) or a `JudgeThread`'s (kept for the next). */
   private readonly ownsWorker: boolean;
+  /** The judge runs elsewhere (a tap on the recorder's thread): events reach it there, not through `observe`. */
+  private readonly remote: boolean;
   private pending: TraceEvent[] = [];
   private flushScheduled = false;
   private readonly printed = new Map<string, LiveFinding>();
@@ -65,27 +74,34 @@ export class LiveJudge {
   private readonly onMessage = (message: FromWorker) => this.receive(message);
   private readonly onWorkerError = (error: Error) => {
     this.options.onError?.(error.message);
-    this.resolveDone?.({ type: "done", all: [], error: error.message, exchanges: this.tally.exchanges, busyMs: 0 });
+    this.resolveDone?.({
+      type: "done",
+      all: [],
+      error: error.message,
+      exchanges: this.tally.exchanges,
+      started: false,
+      busyMs: 0,
+    });
   };
+  private readonly onPortClose = () => this.onWorkerError(new Error("the judge's thread ended before its report"));
 
-  /** A session on a thread of its own, or on `thread` (a `JudgeThread`'s, idle: its last session is closed). */
+  /**
+   * A session on a thread of its own, on `thread` (a `JudgeThread`'s, idle: its last session is closed), or on the
+   * other end of `tap`'s port (see `liveJudgeTap`).
+   */
   constructor(
     private readonly options: LiveJudgeOptions = {},
     thread?: { worker: Worker; ready: Promise<void> },
+    tap?: MessagePort,
   ) {
-    const workerOptions: WorkerOptions = {};
-    if (options.revision !== undefined) workerOptions.revision = options.revision;
-    if (options.trace !== undefined) workerOptions.trace = options.trace;
-    if (options.slowPassMs !== undefined) workerOptions.slowPassMs = options.slowPassMs;
-    if (options.pacing !== undefined) workerOptions.pacing = options.pacing;
-    if (options.actor !== undefined) workerOptions.actor = options.actor;
-    if (options.reportRows !== undefined) workerOptions.reportRows = options.reportRows;
-    if (options.color !== undefined) workerOptions.color = options.color;
+    const workerOptions = judgingOptions(options);
     this.ownsWorker = thread === undefined;
-    this.worker = thread?.worker ?? new Worker(WORKER_URL, { workerData: workerOptions });
-    this.worker.unref();
+    this.remote = tap !== undefined;
+    this.worker = tap ?? thread?.worker ?? new Worker(WORKER_URL, { workerData: workerOptions });
     this.worker.on("message", this.onMessage);
-    this.worker.on("error", this.onWorkerError);
+    this.worker.unref();
+    if (tap) tap.on("close", this.onPortClose);
+    else this.worker.on("error", this.onWorkerError);
     if (thread !== undefined) {
       this.post({ type: "start", options: workerOptions });
       void thread.ready.then(() => this.resolveReady?.());
@@ -94,7 +110,7 @@ export class LiveJudge {
 
   /** Hands one event to the judge. Never blocks, never throws. */
   observe(event: TraceEvent): void {
-    if (this.closing) return;
+    if (this.closing || this.remote) return;
     this.pending.push(event);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
@@ -162,16 +178,21 @@ export class LiveJudge {
 
   private async summarise(done: Extract<FromWorker, { type: "done" }>): Promise<LiveSummary> {
     this.worker.off("message", this.onMessage);
-    this.worker.off("error", this.onWorkerError);
-    if (this.ownsWorker) await this.worker.terminate();
-    else this.worker.unref();
+    if (this.worker instanceof Worker) {
+      this.worker.off("error", this.onWorkerError);
+      if (this.ownsWorker) await this.worker.terminate();
+      else this.worker.unref();
+    } else {
+      this.worker.off("close", this.onPortClose);
+      this.worker.close();
+    }
     const inReport = new Set(done.all.map((finding) => findingKey(finding.requirement, finding)));
     const endFindings = done.all.filter((finding) => !this.printed.has(findingKey(finding.requirement, finding)));
     const withdrawn = [...this.printed].filter(([key]) => !inReport.has(key)).map(([, finding]) => finding);
     const tally: Tally = { exchanges: done.exchanges, fail: 0, warn: 0 };
     // A line summing up findings past the cap counts as the findings it stands for.
     for (const finding of done.all) tally[finding.outcome] += finding.unlisted ?? 1;
-    const summary: LiveSummary = { endFindings, withdrawn, tally, judgingMs: done.busyMs };
+    const summary: LiveSummary = { endFindings, withdrawn, tally, judgingMs: done.busyMs, started: done.started };
     if (done.report) summary.report = done.report;
     if (done.reportText !== undefined) summary.reportText = done.reportText;
     if (done.error !== undefined) summary.error = done.error;
@@ -179,9 +200,44 @@ export class LiveJudge {
   }
 }
 
+/** The options the judge's thread is given (no callbacks: they stay on the session's thread). */
+function judgingOptions(options: LiveJudgeOptions): WorkerOptions {
+  const judging: WorkerOptions = {};
+  if (options.revision !== undefined) judging.revision = options.revision;
+  if (options.trace !== undefined) judging.trace = options.trace;
+  if (options.slowPassMs !== undefined) judging.slowPassMs = options.slowPassMs;
+  if (options.pacing !== undefined) judging.pacing = options.pacing;
+  if (options.actor !== undefined) judging.actor = options.actor;
+  if (options.reportRows !== undefined) judging.reportRows = options.reportRows;
+  if (options.color !== undefined) judging.color = options.color;
+  return judging;
+}
+
 /** Starts a judge thread for one live session. */
 export function startLiveJudge(options: LiveJudgeOptions = {}): LiveJudge {
   return new LiveJudge(options);
+}
+
+/**
+ * What a thread that writes the trace (the recorder's threaded file sink) is given to run a judge beside it: the
+ * module it loads, the data that module's `openTap` receives, and what that data transfers (the judge's port).
+ */
+export interface JudgeTap {
+  module: string;
+  data: unknown;
+  transfer: MessagePort[];
+}
+
+/**
+ * A live judge that runs on the thread writing the trace, as a tap (tap.ts): `tap` goes to that thread (the
+ * recorder's `threadedFileSink` option `tap`), `judge` stays here for the findings and the report. It judges every
+ * event the trace file gets, as the file gets it; its `observe` does nothing.
+ */
+export function liveJudgeTap(options: LiveJudgeOptions = {}): { judge: LiveJudge; tap: JudgeTap } {
+  const { port1, port2 } = new MessageChannel();
+  const judge = new LiveJudge(options, undefined, port1);
+  const data: TapData = { options: judgingOptions(options), port: port2 };
+  return { judge, tap: { module: TAP_URL.href, data, transfer: [port2] } };
 }
 
 /**

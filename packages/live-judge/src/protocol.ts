@@ -67,5 +67,7 @@ export type FromWorker =
       reportText?: string;
       error?: string;
       exchanges: number;
+      /** The server answered some request with a result: the MCP session started. */
+      started: boolean;
       busyMs: number;
     };

@@ -6,7 +6,7 @@
  * and bytes posted but not yet acknowledged); past the bound new events are dropped and counted, never waited for.
  * The file is created (or refused) here, synchronously, before the worker starts.
  */
-import { Worker } from "node:worker_threads";
+import { type TransferListItem, Worker } from "node:worker_threads";
 import { openTraceWriter, type TraceEvent } from "@mcp-conf/trace-format";
 import type { RedactionRules } from "./privacy/redact.js";
 import type { PendingEvent, SessionInfo, Sink } from "./sink.js";
@@ -15,6 +15,30 @@ import type { PendingEvent, SessionInfo, Sink } from "./sink.js";
 export interface WorkerStart {
   path: string;
   flush: "line" | "none";
+  tap?: { module: string; data: unknown };
+}
+
+/**
+ * A module the sink's thread loads beside its writer and hands every event the trace file gets, in seq order, as the
+ * file gets it (after redaction) — a live judge, say, which then costs no thread of its own and no copy of each event.
+ * The module exports `openTap(data)` returning a `ThreadTap` (or a promise of one). A tap that fails to load or
+ * throws is dropped with an error in the sink's errors; the trace is written regardless.
+ */
+export interface ThreadTapModule {
+  /** The module's URL (import()ed on the sink's thread). */
+  module: string;
+  /** Given to `openTap`; must survive structured cloning. */
+  data?: unknown;
+  /** Transferred with `data` (e.g. a `MessagePort` for the tap to answer on). */
+  transfer?: readonly TransferListItem[];
+}
+
+/** What a tap module's `openTap(data)` returns, on the sink's thread. */
+export interface ThreadTap {
+  /** One event, as it is written; must not hold the thread long (queue and work later). */
+  event(event: TraceEvent): void;
+  /** The trace file is closed: the thread ends once this settles. */
+  close?(): void | Promise<void>;
 }
 
 /** Fields per line in a batch's metadata array (a Float64Array, transferred with the bytes). */
@@ -61,6 +85,8 @@ export interface ThreadedFileSinkOptions {
   /** In-flight bounds. Defaults: 250,000 events, 64 MiB (lines are packed, so the bytes bound usually comes first). */
   maxEvents?: number;
   maxBytes?: number;
+  /** A module to run on the sink's thread beside the writer, given the trace file's path once it is chosen. */
+  tap?: (path: string) => ThreadTapModule;
 }
 
 const MIN_BATCH_BYTES = 8 * 1024;
@@ -119,6 +145,8 @@ class ThreadedFileSink implements Sink {
   private transportFlag = 0;
   private readonly bytesPool = new BufferPool(sizeClasses(MIN_BATCH_BYTES, MAX_BATCH_BYTES, 1));
   private readonly metaPool = new BufferPool(sizeClasses(MIN_BATCH_LINES, MAX_BATCH_LINES, LINE_META_BYTES));
+  /** A tap runs on the worker: it ends the thread itself, after the file is closed. */
+  private tapped = false;
   private events: WorkerBatch["events"] = [];
   private meta = new Float64Array(this.metaPool.take(0));
   private count = 0;
@@ -156,7 +184,10 @@ class ThreadedFileSink implements Sink {
     this.path = probe.path;
     void probe.close();
     const start: WorkerStart = { path: probe.path, flush: this.options.flush === "batch" ? "none" : "line" };
-    this.worker = new Worker(workerUrl(), { workerData: start });
+    const tap = this.options.tap?.(probe.path);
+    if (tap) start.tap = { module: tap.module, data: tap.data };
+    this.tapped = tap !== undefined;
+    this.worker = new Worker(workerUrl(), { workerData: start, transferList: [...(tap?.transfer ?? [])] });
     this.worker.unref();
     this.worker.on("message", (reply: WorkerReply) => {
       this.inFlightEvents -= reply.acked.events;
@@ -333,7 +364,8 @@ class ThreadedFileSink implements Sink {
       if (this.count + this.events.length > 0) this.post();
       this.worker.ref(); // keep the process alive until the worker has written everything and closed the file
       this.finish = () => {
-        void this.worker!.terminate();
+        if (this.tapped) this.worker!.unref();
+        else void this.worker!.terminate();
         resolve();
       };
       this.worker.postMessage({ close: true });

@@ -4,7 +4,8 @@
  * of that work runs on the thread that forwards the session's bytes. A line that is plain JSON (decided on its
  * bytes) is copied into the output as the bytes that arrived, behind its event's prefix; anything else is built as
  * an event and serialised. Each batch is acknowledged and its buffers handed back for reuse; the acknowledgement is
- * what bounds the main thread's in-flight budget.
+ * what bounds the main thread's in-flight budget. A tap module, when the sink was given one, is loaded here first and
+ * handed each event as it is written (built from the line for it: the tap, not the file, pays the parse).
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { openTraceWriter, serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
@@ -14,6 +15,7 @@ import {
   FLAG_STREAMABLE_HTTP,
   FLAG_TRUNCATED,
   LINE_FIELDS,
+  type ThreadTap,
   type WorkerBatch,
   type WorkerRedaction,
   type WorkerReply,
@@ -26,10 +28,32 @@ const start = workerData as WorkerStart;
 const errors: string[] = [];
 const writer = openTraceWriter(start.path, {
   force: true, // the main thread created the file (and refused an existing one) before starting this worker
-  onError: (error) => {
-    if (errors.length < 20) errors.push(error.message);
-  },
+  onError: (error) => noteError(error.message),
 });
+
+function noteError(message: string): void {
+  if (errors.length < 20) errors.push(message);
+}
+
+/** The tap, loaded before the first batch is taken (batches wait in the port meanwhile). */
+let tap: ThreadTap | undefined;
+if (start.tap) {
+  try {
+    const loaded = (await import(start.tap.module)) as { openTap(data: unknown): ThreadTap | Promise<ThreadTap> };
+    tap = await loaded.openTap(start.tap.data);
+  } catch (error) {
+    noteError(`tap ${start.tap.module} failed to start: ${(error as Error).message}`);
+  }
+}
+
+function toTap(event: TraceEvent): void {
+  try {
+    tap!.event(event);
+  } catch (error) {
+    noteError(`tap failed and was stopped: ${(error as Error).message}`);
+    tap = undefined;
+  }
+}
 
 function reply(message: WorkerReply): void {
   parentPort!.postMessage(message);
@@ -93,10 +117,16 @@ const output = new Output();
 const GATHER_BYTES = 64 * 1024;
 
 function writeLine(line: LineRecord & { bytes: Buffer }): void {
-  const prefix = redactor ? undefined : messageLinePrefix(line);
+  if (redactor) {
+    const event = redactor.redact(buildLineEvent(line));
+    output.text(line.seq, serializeEvent(event));
+    if (tap) toTap(event);
+    return;
+  }
+  const prefix = messageLinePrefix(line);
   if (prefix !== undefined) output.message(line.seq, prefix, line.bytes);
-  else if (redactor) output.text(line.seq, serializeEvent(redactor.redact(buildLineEvent(line))));
   else output.text(line.seq, lineEventJson(line));
+  if (tap) toTap(buildLineEvent(line));
 }
 
 function writeEvent(event: TraceEvent): void {
@@ -104,10 +134,11 @@ function writeEvent(event: TraceEvent): void {
   try {
     line = serializeEvent(event);
   } catch (error) {
-    if (errors.length < 20) errors.push(error instanceof Error ? error.message : String(error));
+    noteError(error instanceof Error ? error.message : String(error));
     return;
   }
   output.text(event.seq, line);
+  if (tap) toTap(event);
 }
 
 parentPort!.on("message", async (message: WorkerBatch | WorkerRedaction | { close: true }) => {
@@ -119,6 +150,10 @@ parentPort!.on("message", async (message: WorkerBatch | WorkerRedaction | { clos
     output.writeOut();
     await writer.close();
     reply({ acked: { events: 0, bytes: 0 }, written: writer.written, errors, closed: true });
+    if (tap) {
+      await tap.close?.();
+      process.exit(0); // on a worker thread: ends this thread (its tap may hold ports open)
+    }
     return;
   }
   const bytes = Buffer.from(message.buffer);

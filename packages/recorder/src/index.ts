@@ -5,8 +5,16 @@
  * taken off the forwarding path, and a slow sink costs observations (counted), never traffic.
  */
 
-/** A file sink that builds and writes events on a worker thread, for sessions whose throughput matters. */
-export { type ThreadedFileSinkOptions, threadedFileSink } from "./file-sink-thread.js";
+/**
+ * A file sink that builds and writes events on a worker thread, for sessions whose throughput matters; a tap module
+ * can run on that thread beside the writer and see every event it writes.
+ */
+export {
+  type ThreadedFileSinkOptions,
+  type ThreadTap,
+  type ThreadTapModule,
+  threadedFileSink,
+} from "./file-sink-thread.js";
 /** Which headers may reach a trace (the allow-list of trace-format.md). */
 export { type HeaderInput, isRecordedHeader, recordedHeaders } from "./headers.js";
 /** The upstream URL a path on the proxy maps to. */

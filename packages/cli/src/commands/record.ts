@@ -13,6 +13,7 @@ import {
   type Sink,
   safeUrl,
   startHttpProxy,
+  type ThreadTapModule,
 } from "@mcp-conf/recorder";
 import { escapeTerminal, isLoopbackHost } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
@@ -52,6 +53,11 @@ export interface RecordArgs {
 export interface SessionTap {
   /** The command's name, for the prefix of every line it prints. */
   name: string;
+  /**
+   * A module to run on the thread that writes a stdio session's trace (given its path), called before `sinksFor`
+   * for that session: the live judge runs there, beside the writer, instead of on a thread of its own.
+   */
+  traceThreadTap?(session: string): (path: string) => ThreadTapModule;
   /** `trace` is the file the session's trace goes to, for the report's `trace:` line. */
   sinksFor(session: string, trace: string | undefined): Sink[];
   end(session: string, ended?: SessionEnd): Promise<void>;
@@ -138,7 +144,8 @@ async function recordStdio(
   }
   const label = chooseLabel(argv.label, command, args);
   const session = generateSessionId(label);
-  const sink = openFileSink(traceTemplate(argv.output, process.env), argv.force, session, true);
+  const template = traceTemplate(argv.output, process.env);
+  const sink = openFileSink(template, argv.force, session, true, tap?.traceThreadTap?.(session));
   if (!tap?.quiet) io.stderr.write(startLine(prefix, session, sink.path));
   const result = await runStdioRelay({
     command,

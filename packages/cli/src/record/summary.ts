@@ -8,13 +8,21 @@ import { DEFAULT_MAX_EVENTS } from "@mcp-conf/trace-format";
 
 /** Observations that never reached a trace file: dropped before it, or handed to it and not written. */
 export function fileLosses(sink: SinkStats): number {
-  return sink.dropped + Math.max(0, sink.delivered - sink.written);
+  return sink.dropped + unwritten(sink);
 }
 
-/** Observations lost by the session's trace files. */
-export function traceLosses(stats: RecorderStats): number {
+/** Observations handed to a trace file and not written (a failed write). */
+function unwritten(sink: SinkStats): number {
+  return Math.max(0, sink.delivered - sink.written);
+}
+
+/**
+ * Observations lost by the session's trace files; `unwrittenOnly`: only those handed to a file and not written (what
+ * a judge on the file's own thread saw although the file does not hold them).
+ */
+export function traceLosses(stats: RecorderStats, unwrittenOnly = false): number {
   let lost = 0;
-  for (const sink of stats.sinks) if (sink.name === "file") lost += fileLosses(sink);
+  for (const sink of stats.sinks) if (sink.name === "file") lost += unwrittenOnly ? unwritten(sink) : fileLosses(sink);
   return lost;
 }
 

@@ -7,7 +7,7 @@
  */
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { basename, dirname, extname, join, resolve } from "node:path";
-import { defaultTraceTemplate, fileSink, type Sink, threadedFileSink } from "@mcp-conf/recorder";
+import { defaultTraceTemplate, fileSink, type Sink, type ThreadTapModule, threadedFileSink } from "@mcp-conf/recorder";
 import { TraceWriterError } from "@mcp-conf/trace-format";
 import { UsageError } from "../exit.js";
 
@@ -25,13 +25,20 @@ export function traceTemplate(output: string | undefined, env: NodeJS.ProcessEnv
  * `force`): the trace goes to its first free numbered sibling, `NAME-2.jsonl`, … (trace-format's writer), since a
  * client launching the server a second time must not find it refusing to start, and a proxy must not lose a session
  * for its name. `threaded`: events are built and written on a worker thread, so the thread that forwards the
- * session only copies each line's bytes (the stdio relay; bench/recorder measures it against the main-thread sink).
+ * session only copies each line's bytes (the stdio relay; bench/recorder measures it against the main-thread sink);
+ * `tap` then runs on that thread too (watch's live judge), given the trace's path.
  */
-export function openFileSink(template: string, force: boolean, session: string, threaded = false): Sink {
+export function openFileSink(
+  template: string,
+  force: boolean,
+  session: string,
+  threaded = false,
+  tap?: (path: string) => ThreadTapModule,
+): Sink {
   checkTemplateDirectory(template);
   try {
     return threaded
-      ? threadedFileSink(template, { force, session, sibling: true })
+      ? threadedFileSink(template, { force, session, sibling: true, ...(tap ? { tap } : {}) })
       : fileSink(template, { force, session, sibling: true });
   } catch (error) {
     if (error instanceof TraceWriterError) throw new UsageError(`record: ${error.message}`);

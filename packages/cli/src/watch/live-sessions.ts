@@ -1,14 +1,21 @@
 /**
- * One live judge per recorded session — and, with `--otlp`, one span exporter — fed by the recorder through an
- * extra sink (so judging and exporting sit behind the recorder's bounded queue, off the forwarding path), printing
- * through one `WatchPrinter`. HTTP mode can carry several MCP sessions; each gets its own judge, its own trace id
- * and its own end-of-session report.
+ * One live judge per recorded session — and, with `--otlp`, one span exporter — printing through one
+ * `WatchPrinter`. Over stdio the judge runs on the thread that writes the trace (a tap of the recorder's threaded
+ * file sink), so it judges exactly what the file gets and the session's thread never parses a line for it; over HTTP
+ * it is fed by the recorder through an extra sink on a thread of its own. Either way judging and exporting sit behind
+ * bounded queues, off the forwarding path. HTTP mode can carry several MCP sessions; each gets its own judge, its own
+ * trace id and its own end-of-session report.
  */
 import { type LiveFeed, liveJudgement } from "@mcp-conf/export";
-import { type LiveJudge, type LiveSummary, startLiveJudge } from "@mcp-conf/live-judge";
+import {
+  type LiveJudge,
+  type LiveJudgeOptions,
+  type LiveSummary,
+  liveJudgeTap,
+  startLiveJudge,
+} from "@mcp-conf/live-judge";
 import { createOtlpSink, describeSummary, type OtlpSink, spanFindingsFromLive } from "@mcp-conf/otel-mapper";
-import { callbackSink, type Sink } from "@mcp-conf/recorder";
-import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
+import { callbackSink, type Sink, type ThreadTapModule } from "@mcp-conf/recorder";
 import type { Actor, TextRows } from "@mcp-conf/validator";
 import type { SessionEnd } from "../commands/record.js";
 import { traceLosses } from "../record/summary.js";
@@ -34,10 +41,15 @@ export interface LiveSessionOptions {
 
 interface LiveSession {
   judge: LiveJudge;
+  /** The judge runs on the trace file's thread: it sees the file's own losses as gaps in seq. */
+  onTraceThread: boolean;
+  /** Where findings go besides the terminal; filled in by `sinksFor`. */
+  outputs: Outputs;
+}
+
+interface Outputs {
   spans?: OtlpSink;
   feed?: LiveFeed;
-  /** The server answered a request with a result: the MCP session started. */
-  started: boolean;
 }
 
 export class LiveSessions {
@@ -51,35 +63,57 @@ export class LiveSessions {
     this.printer = new WatchPrinter(stderr, (stderr as NodeJS.WriteStream).isTTY === true);
   }
 
+  /**
+   * The judge of a stdio session, as a tap for the thread that writes its trace (called with the trace's path).
+   * `sinksFor` then adds only what needs events here (spans, the live view).
+   */
+  traceThreadTap(session: string): (path: string) => ThreadTapModule {
+    return (trace) => {
+      const outputs: Outputs = {};
+      const { judge, tap } = liveJudgeTap(this.judgeOptions(trace, outputs));
+      this.sessions.set(session, { judge, onTraceThread: true, outputs });
+      return tap;
+    };
+  }
+
   /** The sinks that judge (and export) one session as it is recorded. */
   sinksFor(session: string, trace: string | undefined): Sink[] {
-    const { otlp, ui, report: _report, quiet: _quiet, ...judging } = this.options;
+    let live = this.sessions.get(session);
+    if (!live) {
+      const outputs: Outputs = {};
+      live = { judge: startLiveJudge(this.judgeOptions(trace, outputs)), onTraceThread: false, outputs };
+      this.sessions.set(session, live);
+    }
+    const { otlp, ui } = this.options;
     const spans = otlp ? createOtlpSink({ url: otlp.url, headers: otlp.headers }) : undefined;
     const feed = ui?.newFeed();
-    const judge = startLiveJudge({
-      ...judging,
-      ...(trace === undefined ? {} : { trace }),
-      onPass: (update) => {
-        this.printer.pass(update);
-        feed?.addFindings(update.findings);
-        if (!spans) return;
-        spans.addFindings(spanFindingsFromLive(update.findings), update.lastSeq);
-        spans.judgedThrough(update.lastSeq);
-      },
-      onError: (message) => this.printer.error(message),
-    });
-    const live: LiveSession = { judge, started: false };
-    if (spans) live.spans = spans;
-    if (feed) live.feed = feed;
-    this.sessions.set(session, live);
+    if (spans) live.outputs.spans = spans;
+    if (feed) live.outputs.feed = feed;
+    const judge = live.onTraceThread ? undefined : live.judge;
+    if (!judge && !spans && !feed) return [];
     return [
       callbackSink((event) => {
-        if (!live.started && answersWithResult(event)) live.started = true;
-        judge.observe(event);
+        judge?.observe(event);
         spans?.observe(event);
         feed?.observe(event);
       }, "live-judge"),
     ];
+  }
+
+  private judgeOptions(trace: string | undefined, outputs: Outputs): LiveJudgeOptions {
+    const { otlp: _otlp, ui: _ui, report: _report, quiet: _quiet, ...judging } = this.options;
+    return {
+      ...judging,
+      ...(trace === undefined ? {} : { trace }),
+      onPass: (update) => {
+        this.printer.pass(update);
+        outputs.feed?.addFindings(update.findings);
+        if (!outputs.spans) return;
+        outputs.spans.addFindings(spanFindingsFromLive(update.findings), update.lastSeq);
+        outputs.spans.judgedThrough(update.lastSeq);
+      },
+      onError: (message) => this.printer.error(message),
+    };
   }
 
   /**
@@ -93,19 +127,20 @@ export class LiveSessions {
     const live = this.sessions.get(session);
     if (!live) return;
     this.sessions.delete(session);
-    const spansSoFar = live.spans?.summary();
-    const fileLost = ended.stats ? traceLosses(ended.stats) : 0;
+    const spansSoFar = live.outputs.spans?.summary();
+    // A judge on the trace's thread saw the file's drops as gaps; only what reached it and was not written is added.
+    const fileLost = ended.stats ? traceLosses(ended.stats, live.onTraceThread) : 0;
     live.judge.lost(fileLost + (spansSoFar ? spansSoFar.dropped + spansSoFar.failed : 0));
     const summary = await live.judge.close();
-    if (!live.started && ended.serverExit !== undefined && summary.report === undefined) {
+    if (!summary.started && ended.serverExit !== undefined && summary.report === undefined) {
       summary.error = `server exited with ${ended.serverExit} before the session started`;
     }
     this.printer.end(summary, this.reportDestination(session, summary));
-    live.feed?.end(liveJudgement(summary));
-    if (!live.spans) return;
-    live.spans.finish();
-    live.spans.addFindings(spanFindingsFromLive(summary.endFindings));
-    const spans = describeSummary(await live.spans.close());
+    live.outputs.feed?.end(liveJudgement(summary));
+    if (!live.outputs.spans) return;
+    live.outputs.spans.finish();
+    live.outputs.spans.addFindings(spanFindingsFromLive(summary.endFindings));
+    const spans = describeSummary(await live.outputs.spans.close());
     if (!this.options.quiet) this.printer.note(spans);
   }
 
@@ -119,11 +154,4 @@ export class LiveSessions {
       return { quiet, failed: (error as Error).message };
     }
   }
-}
-
-/** A result from the server (to `initialize`, or in a stateless session to anything): the session has started. */
-function answersWithResult(event: TraceEvent): boolean {
-  if (event.kind !== "message" || event.direction !== "server-to-client") return false;
-  const answers: unknown[] = Array.isArray(event.payload) ? event.payload : [event.payload];
-  return answers.some((answer) => isPlainObject(answer) && "result" in answer);
 }

@@ -75,6 +75,7 @@ describe("the watch printer", () => {
       tally: { exchanges: 3, fail: 1, warn: 0 },
       reportText: "MCP trace validation — revision 2025-11-25\n\nverdict: fail\n",
       judgingMs: 1,
+      started: true,
     };
     new WatchPrinter(out.stream, false).end(summary);
     expect(out.text().split("\n")).toEqual([

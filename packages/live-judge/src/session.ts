@@ -1,0 +1,193 @@
+/**
+ * One session's judging, wherever its thread is (a judge thread of its own, worker.ts, or the recorder's file-sink
+ * thread, tap.ts). Events are taken as they come; each pass judges what arrived since the last one — the incremental
+ * engine observes the new events only — and sends back the findings new since the last pass, once each. Judging is
+ * held to a quarter of a core on average by a budget: every millisecond of wall time earns a quarter millisecond of
+ * judging, a pass spends what it took, and when the budget is spent the next pass waits until it is earned back (at
+ * most `BURST_MS` can be saved up, so a cold start is absorbed without a long pause). If the session outruns the
+ * judge, events queue up here and findings lag — the session never waits. The queue is bounded so a judge can run for
+ * days beside a busy server: past `MAX_QUEUED` waiting events, arriving ones are dropped, which the judge sees as gaps
+ * in seq and counts in its report as observations missing.
+ */
+import type { TraceEvent } from "@mcp-conf/trace-format";
+import { createJudge, findingKey, type Judge, renderReport } from "@mcp-conf/validator";
+import { Attribution } from "./attribution.js";
+import { answersWithResult, exchangesCompletedBy } from "./exchanges.js";
+import type { FromWorker, LiveFinding, ToWorker, WorkerOptions } from "./protocol.js";
+
+const BURST_MS = 250;
+/** Events waiting beyond this many are dropped (and counted as missing in the report). */
+const MAX_QUEUED = 20_000;
+/** At most this many events per pass: batches arriving meanwhile are taken in, and held to the cap, between passes. */
+const PASS_EVENTS = 2_000;
+/** A pass with no new finding reports the exchange count at most this often (for a terminal's tally). */
+const TALLY_EVERY_MS = 100;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** One session's judging: its engine, what it has posted, its queue and its budget. */
+export class Session {
+  /** Judging ms earned per ms of wall time: 1/(1+pacing), a quarter of a core by default. */
+  private readonly share: number;
+  private readonly judge: Judge;
+  private attribution: Attribution | undefined;
+  private readonly posted = new Set<string>();
+  private seen = 0;
+  private exchanges = 0;
+  private lastSeq = -1;
+  private busyMs = 0;
+  private broken: string | undefined;
+  private readonly queue: TraceEvent[] = [];
+  /** Events dropped since the last one queued: a gap in seq that no later event shows the judge. */
+  private droppedAtEnd = 0;
+  private finishing = false;
+  private scheduled = false;
+  private budgetMs = BURST_MS;
+  private budgetAt = performance.now();
+  private lastPost = 0;
+  private postedExchanges = 0;
+  private tallyTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** The server answered a request with a result: the MCP session started (said apart from a server that died first). */
+  private started = false;
+
+  constructor(
+    private readonly options: WorkerOptions,
+    private readonly send: (message: FromWorker) => void,
+  ) {
+    this.share = 1 / (1 + (options.pacing ?? 3));
+    this.judge = createJudge({
+      ...(options.revision === undefined ? {} : { revision: options.revision }),
+      ...(options.actor === undefined ? {} : { actor: options.actor }),
+    });
+  }
+
+  /** One observed event, in seq order: queued for the next pass, or dropped (counted) when the queue is full. */
+  take(event: TraceEvent): void {
+    if (!this.started && answersWithResult(event)) this.started = true;
+    if (this.queue.length < MAX_QUEUED) {
+      this.queue.push(event);
+      this.droppedAtEnd = 0;
+    } else {
+      this.exchanges += exchangesCompletedBy(event);
+      this.droppedAtEnd++;
+    }
+    this.schedule();
+  }
+
+  receive(message: Exclude<ToWorker, { type: "start" }>): void {
+    if (message.type === "events") {
+      for (const event of message.events) this.take(event);
+      return;
+    }
+    if (message.type === "lost") this.judge.lost(message.count);
+    else this.finishing = true;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const now = performance.now();
+    this.budgetMs = Math.min(BURST_MS, this.budgetMs + (now - this.budgetAt) * this.share);
+    this.budgetAt = now;
+    setTimeout(() => this.run(), this.budgetMs >= 0 ? 0 : -this.budgetMs / this.share);
+  }
+
+  private run(): void {
+    this.scheduled = false;
+    if (this.queue.length > 0) this.pass();
+    if (this.queue.length > 0) this.schedule();
+    else if (this.finishing) this.done();
+  }
+
+  private pass(): void {
+    const started = performance.now();
+    const batch = this.queue.splice(0, PASS_EVENTS);
+    const fresh: LiveFinding[] = [];
+    for (const event of batch) {
+      this.exchanges += exchangesCompletedBy(event);
+      this.lastSeq = event.seq;
+      if (this.broken === undefined) this.observe(event);
+    }
+    if (this.broken === undefined) this.collect(fresh);
+    if (this.options.slowPassMs) Atomics.wait(sleeper, 0, 0, this.options.slowPassMs);
+    const now = performance.now();
+    const took = now - started;
+    this.busyMs += took;
+    this.budgetMs -= took;
+    if (fresh.length > 0 || (this.exchanges !== this.postedExchanges && now - this.lastPost >= TALLY_EVERY_MS)) {
+      this.post(fresh);
+    } else if (this.exchanges !== this.postedExchanges) {
+      this.tallyTimer ??= setTimeout(() => this.post([]), TALLY_EVERY_MS);
+    }
+  }
+
+  private post(findings: LiveFinding[]): void {
+    if (this.tallyTimer) clearTimeout(this.tallyTimer);
+    this.tallyTimer = undefined;
+    this.lastPost = performance.now();
+    this.postedExchanges = this.exchanges;
+    this.send({ type: "pass", findings, exchanges: this.exchanges, lastSeq: this.lastSeq, busyMs: this.busyMs });
+  }
+
+  private observe(event: TraceEvent): void {
+    try {
+      this.judge.observe(event);
+    } catch (error) {
+      this.broken = error instanceof Error ? error.message : String(error);
+      this.send({ type: "error", message: this.broken });
+    }
+  }
+
+  /** Findings new since the last pass, attributed to the requirements they count against now. */
+  private collect(into: LiveFinding[]): void {
+    const findings = this.judge.findings();
+    if (findings.length === this.seen || !this.judge.registry || !this.judge.facts) return;
+    this.attribution ??= new Attribution(this.judge.registry, this.options.actor);
+    for (; this.seen < findings.length; this.seen++) {
+      for (const live of this.attribution.attribute(findings[this.seen]!, this.judge.facts)) {
+        const key = findingKey(live.requirement, live);
+        if (this.posted.has(key)) continue;
+        this.posted.add(key);
+        into.push(live);
+      }
+    }
+  }
+
+  private done(): void {
+    if (this.tallyTimer) clearTimeout(this.tallyTimer);
+    const started = performance.now();
+    const { options, exchanges } = this;
+    let message: FromWorker;
+    try {
+      if (this.broken !== undefined) throw new Error(this.broken);
+      if (this.droppedAtEnd > 0) this.judge.lost(this.droppedAtEnd);
+      const report = this.judge.finish();
+      this.attribution ??= new Attribution(this.judge.registry!, options.actor);
+      message = {
+        type: "done",
+        all: this.attribution.fromReport(report),
+        report,
+        reportText: renderReport(report, "text", {
+          ...(options.trace === undefined ? {} : { trace: options.trace }),
+          rows: options.reportRows ?? "all",
+          color: options.color === true,
+        }),
+        exchanges,
+        started: this.started,
+        busyMs: 0,
+      };
+    } catch (error) {
+      message = {
+        type: "done",
+        all: [],
+        error: error instanceof Error ? error.message : String(error),
+        exchanges,
+        started: this.started,
+        busyMs: 0,
+      };
+    }
+    message.busyMs = this.busyMs + (performance.now() - started);
+    this.send(message);
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The live judge as a tap on another thread: the recorder's file-sink thread loads this module (its URL is what
+ * `liveJudgeTap` hands the recorder) and gives it every event it writes to the trace file, in seq order. Judging
+ * there costs no thread of its own, no second parse of each line and no copy of each event between threads; only
+ * the findings cross, over the `MessagePort` the session's `LiveJudge` holds the other end of. The recorder knows
+ * nothing of judging: to it this is a module with `openTap(data)` returning `{ event, close }`.
+ */
+import type { MessagePort } from "node:worker_threads";
+import type { TraceEvent } from "@mcp-conf/trace-format";
+import type { FromWorker, ToWorker, WorkerOptions } from "./protocol.js";
+import { Session } from "./session.js";
+
+/** What the session's side passes to the tap's thread (the port is transferred). */
+export interface TapData {
+  options: WorkerOptions;
+  port: MessagePort;
+}
+
+/** Called once on the recorder's thread; `close()` settles once the report is sent (after `LiveJudge.close()`). */
+export function openTap(data: TapData): { event(event: TraceEvent): void; close(): Promise<void> } {
+  const { port } = data;
+  let finished: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
+  const send = (message: FromWorker) => {
+    port.postMessage(message);
+    if (message.type === "done") finished();
+  };
+  const session = new Session(data.options, send);
+  port.on("message", (message: ToWorker) => {
+    if (message.type !== "start") session.receive(message);
+  });
+  send({ type: "ready" });
+  return { event: (event) => session.take(event), close: () => done };
+}

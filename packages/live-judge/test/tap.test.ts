@@ -1,0 +1,60 @@
+/**
+ * The live judge as a tap on another thread (how `watch stdio` runs it, on the recorder's trace thread): fed there
+ * event by event, it prints only what the whole-trace report holds and everything by the end, and its report is the
+ * batch report. A host worker stands in for the recorder's thread and loads the tap by the URL `liveJudgeTap` gives.
+ */
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+import { type LivePass, liveJudgeTap } from "@mcp-conf/live-judge";
+import { readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
+import { validate } from "@mcp-conf/validator";
+import { describe, expect, it } from "vitest";
+
+const corpus = join(import.meta.dirname, "../../../corpus");
+const HOST = new URL("./fixtures/tap-host.mjs", import.meta.url);
+
+async function judgedOnTap(events: TraceEvent[], lost = 0) {
+  const passes: LivePass[] = [];
+  const { judge, tap } = liveJudgeTap({ pacing: 0, onPass: (pass) => passes.push(pass) });
+  const host = new Worker(HOST, { workerData: { module: tap.module, data: tap.data }, transferList: tap.transfer });
+  await judge.ready;
+  for (let at = 0; at < events.length; at += 3) host.postMessage(events.slice(at, at + 3));
+  host.postMessage("close");
+  judge.lost(lost);
+  const summary = await judge.close();
+  await new Promise((resolve) => host.once("exit", resolve));
+  return { passes, summary };
+}
+
+describe("the live judge on another thread's tap", () => {
+  for (const trace of [
+    "2025-11-25/good/base-stdio-session.jsonl",
+    "2025-11-25/violations/tool-006-name-charset.jsonl",
+    "2025-11-25/violations/base-002-jsonrpc-version.jsonl",
+    "2025-11-25/violations/life-003-initialized-missing.jsonl",
+    "2025-06-18/violations/tran-005-stdio-batch.jsonl",
+  ]) {
+    it(`${trace}: live findings are the report's, and the report is validate's`, async () => {
+      const events: TraceEvent[] = [];
+      for await (const event of readTraceFile(join(corpus, trace))) events.push(event);
+      const { passes, summary } = await judgedOnTap(events);
+      expect(summary.error).toBeUndefined();
+      expect(summary.report).toEqual(validate(events));
+      expect(summary.withdrawn).toEqual([]);
+      const live = passes.flatMap((pass) => pass.findings);
+      const rows = summary.report!.requirements.filter((row) => row.outcome === "fail" || row.outcome === "warn");
+      expect(live.length + summary.endFindings.length).toBe(
+        rows.reduce((n, row) => n + (row.findings?.length ?? 0), 0),
+      );
+      expect(summary.started).toBe(events.some((e) => e.kind === "message" && e.direction === "server-to-client"));
+    });
+  }
+
+  it("counts losses it is told of after the trace ended", async () => {
+    const events: TraceEvent[] = [];
+    for await (const event of readTraceFile(join(corpus, "2025-11-25/violations/tool-006-name-charset.jsonl")))
+      events.push(event);
+    const { summary } = await judgedOnTap(events, 4);
+    expect(summary.report!.capture).toMatchObject({ complete: false, missing: 4 });
+  });
+});
