@@ -5,13 +5,15 @@ describe("live-judge bench script", () => {
   it("runs end to end on a reduced session and prints every figure", () => {
     const output = execFileSync("npx", ["tsx", "live-judge/bench.ts"], {
       cwd: `${import.meta.dirname}/..`,
-      env: { ...process.env, BENCH_MESSAGES: "1001", BENCH_RATE: "5000" },
+      env: { ...process.env, BENCH_MESSAGES: "1001", BENCH_RATE: "5000", BENCH_ROUNDS: "1" },
       encoding: "utf8",
     });
     expect(output).toMatch(/live-judge: 1,001 messages/);
-    expect(output).toMatch(/batch validation, fresh process\s+[\d.]+ ms CPU/);
-    expect(output).toMatch(/live judging, all passes\s+[\d.]+ ms CPU\s+ratio to batch [\d.]+x/);
-    expect(output).toMatch(/exchange -> finding lag\s+median [\d.]+ ms, p99 [\d.]+ ms over [1-9]\d* findings/);
-    expect(output).toMatch(/withdrawn 0/);
+    expect(output).toMatch(/round 1: cold batch [\d.]+ ms CPU .* judge adds -?[\d.]+ ms = x-?[\d.]+ the cold batch/);
+    expect(output).toMatch(
+      /lag median [\d.]+ ms, p99 [\d.]+ ms over [1-9]\d* findings; 53 fail finding\(s\) in the report, withdrawn 0/,
+    );
+    expect(output).toMatch(/on a thread of its own \(watch http\): [\d.]+ ms CPU = x[\d.]+ the median cold batch/);
+    expect(output).toMatch(/live judging \(on the trace thread\)\s+median x-?[\d.]+ the cold batch over 1 rounds/);
   }, 120_000);
 });
