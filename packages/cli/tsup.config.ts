@@ -50,8 +50,19 @@ const unusedLeftOut: Plugin = {
   },
 };
 
-// The judging bundle's first line: the id its code cache is made for (src/startup/code-cache.ts).
-const MODULE_URL = `// build-id: ${randomBytes(8).toString("hex")}
+// The judging bundle's first line: the build its code cache is made for (src/startup/code-cache.ts).
+/** The validator's `createRequire`, in the bundle: compiled schemas load through the code cache. */
+const CACHED_REQUIRE = resolve("src/startup/cached-require.ts");
+const schemasFromCache: Plugin = {
+  name: "schemas-from-cache",
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?module$/ }, (args) =>
+      /[\\/]validator[\\/]dist[\\/]/.test(args.importer) ? { path: CACHED_REQUIRE } : undefined,
+    );
+  },
+};
+
+const MODULE_URL = `// The judging bundle (stamp ${randomBytes(8).toString("hex")}): see src/startup/judging.ts.
 const __moduleUrl = (at) => {
   const file = require("node:path").join(__dirname, at);
   if (!require("node:fs").existsSync(file)) throw new Error("judging bundle: " + at + " is not beside it");
@@ -81,7 +92,7 @@ export default defineConfig([
     noExternal: [/.*/],
     platform: "node",
     target: "node20",
-    esbuildPlugins: [unusedLeftOut, ownImportMetaUrl],
+    esbuildPlugins: [unusedLeftOut, schemasFromCache, ownImportMetaUrl],
     banner: { js: MODULE_URL },
   },
 ]);

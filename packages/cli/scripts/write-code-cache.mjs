@@ -1,15 +1,22 @@
 // The build's last step: loads dist/judging.cjs, trains it by judging the corpus's good sessions of the two latest
 // revisions as `validate` (text and JSON) and `check` would, and writes the bytecode V8 compiled meanwhile as
-// dist/judging.cjs.cache, so that a judging run starts with its functions compiled (src/startup/code-cache.ts).
+// dist/judging.cjs.cache (and dist/schema-<revision>.cjs.cache for the compiled schemas the bundle loaded), so that a
+// judging run starts with its functions compiled (src/startup/code-cache.ts).
 // Without the corpus (a build outside the repository) only the bundle's top level is cached.
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { loadBundle } from "../dist/code-cache.js";
+import v8 from "node:v8";
+
+// V8 drops the bytecode of functions that have not run for a few garbage collections, and a long training run would
+// leave early ones (each check's set-up) out of the cache. The flag is set back before the cache is written: V8
+// refuses a cache made under other flags.
+v8.setFlagsFromString("--no-flush-bytecode");
+const { loadScript } = await import("../dist/code-cache.js");
 
 const here = dirname(fileURLToPath(import.meta.url));
-const bundle = loadBundle(join(here, "..", "dist", "judging.cjs"));
+const bundle = loadScript(join(here, "..", "dist", "judging.cjs"));
 const corpus = join(here, "..", "..", "..", "corpus");
 const traces = ["2025-11-25", "2026-07-28"].flatMap((revision) => {
   const good = join(corpus, revision, "good");
@@ -37,4 +44,6 @@ if (traces.length > 0) {
     if (code === undefined) throw new Error(`write-code-cache: ${args[0]} did not run from the bundle`);
   }
 }
+v8.setFlagsFromString("--flush-bytecode");
+bundle.exports.writeCodeCaches();
 bundle.writeCache();

@@ -4,9 +4,10 @@
  * `--version` alone is answered without loading the argument parser; `validate` and `check` command lines that need
  * no yargs run from the judging bundle through its V8 code cache (startup/judging.ts); everything else loads `main`
  * (which loads only the command being run). Where Node has a module compile cache (22.1+), it is turned on first.
- * `MCP_CONF_TRACE_STARTUP=1` says on stderr which path ran and what became of the code cache.
+ * `MCP_CONF_TRACE_STARTUP=1` says on stderr which path ran and what became of each code cache.
  */
 import module from "node:module";
+import { basename } from "node:path";
 import { configChoice, findConfigFile } from "./config/config-file.js";
 import type { Io } from "./exit.js";
 import { loadJudging } from "./startup/judging-bundle.js";
@@ -46,7 +47,10 @@ async function run(args: string[]): Promise<number> {
     if ("exports" in bundle) {
       const io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
       const code = await bundle.exports.runPlainCommand(args, io);
-      trace(`judging bundle, code cache ${bundle.cache}${code === undefined ? "; main runs the command" : ""}`);
+      const caches = [bundle, ...bundle.exports.loadedScripts()].map(
+        (script) => `${basename(script.file)} ${script.cache}`,
+      );
+      trace(`judging bundle, code caches: ${caches.join(", ")}${code === undefined ? "; main runs the command" : ""}`);
       if (code !== undefined) return code;
     } else trace(`judging bundle not loaded: ${bundle.problem}`);
   }

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, lstatSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type Io, UsageError } from "./exit.js";
+import { fileProblem } from "./file-problem.js";
 
 /** The `-o` value that means standard output. */
 export const STDOUT = "-";
@@ -87,25 +88,5 @@ function writeThroughTemp(target: string, text: string, mode: number | undefined
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
-  }
-}
-
-/** A file-system error code in words. */
-export function fileProblem(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case "ENOENT":
-      return "no such file or directory";
-    case "EISDIR":
-      return "is a directory";
-    case "ENOTDIR":
-      return "a part of the path is not a directory";
-    case "EACCES":
-    case "EPERM":
-      return "permission denied";
-    case "ENOSPC":
-      return "no space left on the device";
-    default:
-      return `cannot read or write (${code ?? "unknown error"})`;
   }
 }

@@ -53,7 +53,8 @@ describe("plain command lines", () => {
 
   it.each(cases)("prints and exits as through yargs: %s", async (_, args) => {
     const bundled = mcpConfProcess(args, undefined, TRACE_STARTUP);
-    expect(bundled.stderr).toMatch(/^mcp-conf: start-up: judging bundle, code cache accepted$/m);
+    expect(bundled.stderr).toMatch(/^mcp-conf: start-up: judging bundle, code caches: judging\.cjs accepted.*$/m);
+    expect(bundled.stderr).not.toMatch(/ rejected/);
     const parsed = await mcpConf([...args, "--no-config"]);
     expect({ ...bundled, stderr: bundled.stderr.replace(STARTUP_LINE, "") }).toEqual(parsed);
     expect(parsed.stdout + parsed.stderr).not.toBe("");
@@ -61,7 +62,7 @@ describe("plain command lines", () => {
 
   it("reads standard input from -", async () => {
     const bundled = mcpConfProcess(["validate", "-f", "json", "-"], failingSession(), TRACE_STARTUP);
-    expect(bundled.stderr).toMatch(/code cache accepted$/m);
+    expect(bundled.stderr).toMatch(/code caches: judging\.cjs accepted, schema-2025-11-25\.cjs accepted$/m);
     const parsed = await mcpConf(["validate", "-f", "json", "-", "--no-config"], failingSession());
     expect({ ...bundled, stderr: bundled.stderr.replace(STARTUP_LINE, "") }).toEqual(parsed);
   });
@@ -75,7 +76,9 @@ describe("plain command lines", () => {
     ["an array option followed by a trace", ["check", "--forbid-tool", "a", clean]],
   ])("leaves %s to yargs", async (_, args) => {
     const bundled = mcpConfProcess(args, undefined, TRACE_STARTUP);
-    expect(bundled.stderr).toMatch(/^mcp-conf: start-up: judging bundle, code cache accepted; main runs the command$/m);
+    expect(bundled.stderr).toMatch(
+      /^mcp-conf: start-up: judging bundle, code caches: judging\.cjs accepted; main runs the command$/m,
+    );
     expect({ ...bundled, stderr: bundled.stderr.replace(STARTUP_LINE, "") }).toEqual(await mcpConf(args));
   });
 });

@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { stateDirectory } from "@mcp-conf/recorder";
 import { isPlainObject } from "@mcp-conf/trace-format";
 import { UsageError } from "../exit.js";
-import { fileProblem } from "../output.js";
+import { fileProblem } from "../file-problem.js";
 import { isSessionId } from "../sessions/store.js";
 
 const FORMAT = "mcp-conf-baseline/1";

@@ -11,7 +11,7 @@ const port = parentPort;
 if (!port) throw new Error("check's worker must run in a worker thread");
 const bundle = loadJudging();
 const inspectTrace: (request: InspectRequest) => Promise<InspectResult> =
-  "exports" in bundle ? bundle.exports.inspectTrace : (await import("./inspect.js")).inspectTrace;
+  "exports" in bundle ? await bundle.exports.loadInspector() : (await import("./inspect.js")).inspectTrace;
 port.on("message", async (message: { index: number; request: InspectRequest }) => {
   try {
     port.postMessage({ index: message.index, result: await inspectTrace(message.request) });

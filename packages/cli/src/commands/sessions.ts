@@ -10,7 +10,7 @@ import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
-import { fileProblem } from "../output.js";
+import { fileProblem } from "../file-problem.js";
 import { parseAge } from "../sessions/age.js";
 import { listJson, listText, showJson, showText } from "../sessions/render.js";
 import { isSessionId, listStoredSessions, type StoredSession, sessionsDirectory } from "../sessions/store.js";

@@ -27,7 +27,7 @@ import {
 } from "@mcp-conf/validator";
 import type { Argv, Options } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
-import { fileProblem } from "../output.js";
+import { fileProblem } from "../file-problem.js";
 import { ACTOR_OPTION, ALL_ROWS_OPTION, parseActor, useColor } from "../report-options.js";
 import { resolveTraceArgument } from "../sessions/store.js";
 import type { Command } from "./command.js";

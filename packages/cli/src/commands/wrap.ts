@@ -12,7 +12,8 @@ import { resolve } from "node:path";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { type Io, UsageError } from "../exit.js";
-import { fileProblem, writeOutput } from "../output.js";
+import { fileProblem } from "../file-problem.js";
+import { writeOutput } from "../output.js";
 import { CLIENT_CONFIGS, CLIENTS, type ClientName, defaultConfigPath } from "../wrap/clients.js";
 import {
   entryText,

@@ -5,7 +5,7 @@
  */
 import { isTraceFormatError } from "@mcp-conf/trace-format";
 import { EXIT, UsageError } from "../exit.js";
-import { fileProblem } from "../output.js";
+import { fileProblem } from "../file-problem.js";
 
 /** The one-line error for `command` failing to read the trace named `label`. */
 export function traceReadFailure(command: string, label: string, error: unknown): unknown {

@@ -4,15 +4,15 @@
  * callers run the same code from the ESM modules instead.
  */
 import { fileURLToPath } from "node:url";
-import { type LoadedBundle, loadBundle } from "./code-cache.js";
+import { type LoadedScript, loadScript } from "./code-cache.js";
 import type * as Judging from "./judging.js";
 
 export type JudgingBundle = typeof Judging;
 
 /** The judging bundle, or the reason it could not be loaded. */
-export function loadJudging(): LoadedBundle<JudgingBundle> | { problem: string } {
+export function loadJudging(): LoadedScript<JudgingBundle> | { problem: string } {
   try {
-    return loadBundle<JudgingBundle>(fileURLToPath(new URL("./judging.cjs", import.meta.url)));
+    return loadScript<JudgingBundle>(fileURLToPath(new URL("./judging.cjs", import.meta.url)));
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }

@@ -2,23 +2,33 @@
  * The judging commands (`validate`, `check`) and check's per-trace work, built as one CommonJS bundle
  * (dist/judging.cjs) that `bin.ts` and check's worker threads load through V8's code cache (code-cache.ts), so a
  * judging run neither resolves nor compiles the ESM graph of the CLI and the validator. Only command lines that need
- * neither yargs nor a project file run here; `main` runs the rest.
+ * neither yargs nor a project file run here; `main` runs the rest. Each command is imported when it runs: in the
+ * bundle, a module reached only by `import()` is evaluated on first use, so `validate` never evaluates check's
+ * modules (the analysis model, the secret detector, worker threads) nor check validate's.
  */
-import { checkCommand } from "../commands/check.js";
+import type { InspectRequest, InspectResult } from "../check/inspect.js";
 import type { Command } from "../commands/command.js";
-import { validateCommand } from "../commands/validate.js";
 import type { Io } from "../exit.js";
 import { runPlain } from "../plain.js";
 
-export { inspectTrace } from "../check/inspect.js";
+/** The scripts the bundle loaded (the compiled schemas): their caches' fate, and the build's training run writes them. */
+export { loadedScripts, writeCodeCaches } from "./code-cache.js";
 
-const JUDGING_COMMANDS: Readonly<Record<string, Command<never>>> = { validate: validateCommand, check: checkCommand };
+const JUDGING_COMMANDS: Readonly<Record<string, () => Promise<Command<never>>>> = {
+  validate: async () => (await import("../commands/validate.js")).validateCommand,
+  check: async () => (await import("../commands/check.js")).checkCommand,
+};
 
 /**
  * Runs `args` (`validate …` or `check …`) without yargs, or resolves to undefined when `main` must run them. The
  * caller has made sure that no project file applies (its defaults are main's to apply).
  */
 export async function runPlainCommand(args: readonly string[], io: Io): Promise<number | undefined> {
-  const command = Object.hasOwn(JUDGING_COMMANDS, args[0] ?? "") ? JUDGING_COMMANDS[args[0]!] : undefined;
-  return command === undefined ? undefined : runPlain(command, args.slice(1), io);
+  const load = Object.hasOwn(JUDGING_COMMANDS, args[0] ?? "") ? JUDGING_COMMANDS[args[0]!] : undefined;
+  return load === undefined ? undefined : runPlain(await load(), args.slice(1), io);
+}
+
+/** check's per-trace work, for its worker threads. */
+export async function loadInspector(): Promise<(request: InspectRequest) => Promise<InspectResult>> {
+  return (await import("../check/inspect.js")).inspectTrace;
 }
