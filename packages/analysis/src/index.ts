@@ -8,8 +8,6 @@
 export { type AnalyzeOptions, analyzeTrace } from "./analyze.js";
 /** The incremental analyzer: observe events as they come, snapshot or finish. */
 export { Analyzer } from "./analyzer.js";
-/** The status rules: what a call is about, and what its answer (or its absence) makes of it. */
-export { answeredStatus, cancelledRequestId, targetOf, unansweredStatus } from "./call-status.js";
 /** Calls of two sessions paired by method and parameters; status and duration changes. */
 export {
   type CallSide,
@@ -17,13 +15,11 @@ export {
   compareCalls,
   DEFAULT_DURATION_THRESHOLDS,
   type DurationThresholds,
-  durationChange,
   type MatchedCall,
   type StatusChange,
 } from "./compare/calls.js";
 /** Two listings of definitions compared by name, field by field (schemas structurally, annotation defaults read in). */
 export {
-  ANNOTATION_DEFAULTS,
   compareDefinitions,
   DEFINITION_KINDS,
   type DefinitionChange,
@@ -32,19 +28,35 @@ export {
   definitionsDiffer,
 } from "./compare/definitions.js";
 /** A structural comparison of two JSON values, one change per JSON Pointer. */
-export { type ChangeKind, diffJson, type FieldChange, type JsonDiffOptions, jsonPointer } from "./compare/json-diff.js";
+export { type ChangeKind, diffJson, type FieldChange, type JsonDiffOptions } from "./compare/json-diff.js";
 /** Two sessions compared: definitions field by field, capabilities, protocol version, call statuses and durations. */
 export {
   type ComparedSession,
   type CompareOptions,
-  changesBehaviour,
   compareSessions,
   describeSession,
   type SessionComparison,
 } from "./compare/sessions.js";
 /** Context cost: tokens per definition, counted with gpt-tokenizer's o200k_base encoding. */
-export { loadTokenCounter, measureContextCost, TOKENIZER } from "./context-cost.js";
+export { measureContextCost } from "./context-cost.js";
 /** The analysis model's types and closed sets. */
-export * from "./model.js";
-/** Latency percentiles and per-method / per-tool statistics. */
-export { callStats, emptyStatusCounts, nearestRank, slowestCalls, summarizeLatency } from "./stats.js";
+export {
+  CALL_STATUSES,
+  type CallEntry,
+  type CallStats,
+  type CallStatus,
+  type ContextCost,
+  type Definition,
+  type DefinitionCost,
+  type Definitions,
+  type HttpEntry,
+  type LatencySummary,
+  type NotificationEntry,
+  type ObservationLosses,
+  type SessionAnalysis,
+  type SessionHeader,
+  type SlowCall,
+  type StrayEntry,
+  type TextEntry,
+  type TimelineEntry,
+} from "./model.js";

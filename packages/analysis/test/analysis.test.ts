@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { isPlainObject, readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
-import { Analyzer, analyzeTrace, type CallEntry, nearestRank } from "../src/index.js";
+import { Analyzer, analyzeTrace, type CallEntry } from "../src/index.js";
+import { nearestRank } from "../src/stats.js";
 
 const corpus = fileURLToPath(new URL("../../../corpus/2025-11-25/", import.meta.url));
 const load = (path: string): TraceEvent[] => readTraceSync(readFileSync(`${corpus}${path}`));

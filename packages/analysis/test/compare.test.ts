@@ -7,7 +7,9 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { isPlainObject, readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
-import { analyzeTrace, compareSessions, diffJson, durationChange, type SessionAnalysis } from "../src/index.js";
+import { durationChange } from "../src/compare/calls.js";
+import { diffJson } from "../src/compare/json-diff.js";
+import { analyzeTrace, compareSessions, type SessionAnalysis } from "../src/index.js";
 
 const real = fileURLToPath(new URL("../../../corpus/2025-11-25/real/everything-stdio.jsonl", import.meta.url));
 const events = (): TraceEvent[] => readTraceSync(readFileSync(real));

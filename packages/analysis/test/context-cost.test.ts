@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 import { readTraceSync } from "@mcp-conf/trace-format";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
-import { analyzeTrace, measureContextCost, TOKENIZER } from "../src/index.js";
+import { TOKENIZER } from "../src/context-cost.js";
+import { analyzeTrace, measureContextCost } from "../src/index.js";
 
 const trace = fileURLToPath(new URL("../../../corpus/2025-11-25/real/everything-stdio.jsonl", import.meta.url));
 

@@ -10,13 +10,10 @@ export { type Collected, type CollectOptions, collectSession } from "./collect.j
 export {
   type ExportDocument,
   type ExportFinding,
-  exportDocument,
   type Judgement,
   type PageData,
   renderJson,
 } from "./document.js";
-/** HAR 1.2: HTTP requests and responses of a streamable-HTTP trace, or synthetic entries for stdio calls. */
-export { HarBuilder } from "./har.js";
 /** The self-contained HTML viewer (one renderer for the export, the live view and the hub's list of sessions). */
 export { type HtmlOptions, renderHtml, renderHubHtml } from "./html.js";
 /** What the viewer server asks of a hub of many sessions (`mcp-conf open` with no TRACE). */

@@ -6,10 +6,8 @@
 
 /** Every fail and warn finding of a finished report, each with its requirement's level, quote and URL. */
 export { findingsOfReport } from "./attribution.js";
-/** Whether an event completes an exchange (and so triggers a pass). */
-export { exchangesCompletedBy } from "./exchanges.js";
 /** The lines a live session prints (seed 000's layout). */
-export { DEFAULT_PREFIX, formatFinding, formatTally, formatWithdrawn } from "./format.js";
+export { formatFinding, formatTally, formatWithdrawn } from "./format.js";
 /**
  * Start a judge thread for a session; feed it events; close it for the report and the withdrawn findings. A
  * `JudgeThread` judges sessions one after another on one thread; `liveJudgeTap` runs the judge on the thread that

@@ -7,36 +7,28 @@
 /** Findings as span events, and helpers from the validator's findings and reports. */
 export {
   type AttributedFinding,
-  FINDING_EVENT_NAME,
   type SpanFinding,
   spanFindingsFromLive,
   spanFindingsFromReport,
 } from "./findings.js";
 /** Trace and span ids: random (live) or derived from the trace (reproducible export). */
 export { derivedIds, type IdSource, randomIds } from "./ids.js";
-/** Fixed names for JSON-RPC error codes. */
-export { describeJsonRpcError, jsonRpcErrorName } from "./jsonrpc-errors.js";
 /** The span mapper: trace events in, one held span per completed exchange out. */
 export { createSpanMapper, type MapperStats, type SpanMapper, type SpanMapperOptions } from "./mapper.js";
 /** `--otlp URL`, `--otlp-header K=V`, and the clear-text warning. */
 export {
   OtlpConfigError,
-  parseOtlpHeader,
   parseOtlpHeaders,
   plaintextCollectorWarning,
   resolveTracesUrl,
 } from "./otlp-endpoint.js";
 /** OTLP JSON encoding (ExportTraceServiceRequest). */
-export { encodeOtlpJson, type ResourceInfo, toOtlpRequest } from "./otlp-json.js";
+export { encodeOtlpJson, type ResourceInfo } from "./otlp-json.js";
 /** The live exporter `watch --otlp` feeds. */
 export { createOtlpSink, type ExportSummary, type OtlpSink, type OtlpSinkOptions } from "./otlp-sink.js";
-/** The resource URI up to its path. */
-export { uriUpToPath } from "./resource-uri.js";
 /** The span data model. */
 export type { Attributes, AttributeValue, MappedSpan, SpanEvent, SpanStatus } from "./span.js";
 /** One line for the end-of-session summary. */
 export { describeSummary } from "./summary.js";
-/** W3C trace context from `params._meta`. */
-export { parseTraceparent, type RemoteParent, remoteParentOf } from "./trace-context.js";
 /** A recorded trace as one OTLP JSON document. */
 export { exportTraceAsOtlpJson, type TraceExport, type TraceExportOptions } from "./trace-export.js";

@@ -16,9 +16,7 @@ export {
   threadedFileSink,
 } from "./file-sink-thread.js";
 /** Which headers may reach a trace (the allow-list of trace-format.md). */
-export { type HeaderInput, isRecordedHeader, recordedHeaders } from "./headers.js";
-/** The upstream URL a path on the proxy maps to. */
-export { mapToUpstream } from "./http-forwarding.js";
+export type { HeaderInput } from "./headers.js";
 /** The streamable-HTTP reverse proxy, with one recorder per MCP session. */
 export {
   type HttpProxy,
@@ -29,13 +27,11 @@ export {
 /** What a per-session sink factory is told about the session it serves. */
 export type { SessionOpening } from "./http-sessions.js";
 /** The byte-stream line splitter the relay observes with. */
-export { LineSplitter, type ObservedLine } from "./line-splitter.js";
+export type { ObservedLine } from "./line-splitter.js";
 /** The secret detector: credential-shaped values in a text or a trace event (kind and place, never the value). */
 export {
   detectSecrets,
-  isCredentialName,
   type SecretFinding,
-  type SecretMatch,
   scanEventForSecrets,
 } from "./privacy/detect.js";
 /** Redaction of the observed copy: rules compiled once, applied to every event before any sink sees it. */
@@ -43,11 +39,10 @@ export { compileRedaction, RedactionRuleError, type RedactionRules, type Redacto
 /** The preset of credential shapes behind `--redact-secrets` and `check --fail-on secret`. */
 export { SECRET_KINDS, type SecretKind } from "./privacy/secret-kinds.js";
 /** Credentials outside the payload: a command line and a URL as they may be recorded and printed. */
-export { maskCommandLine, safeUrl } from "./privacy/session-facts.js";
+export { safeUrl } from "./privacy/session-facts.js";
 /** The embeddable recorder: seq assignment, lazy event building, one bounded queue per sink. */
 export {
   createRecorder,
-  DEFAULT_MAX_MESSAGE_BYTES,
   generateSessionId,
   type HttpObservation,
   Recorder,
@@ -57,12 +52,8 @@ export {
 /** The sink contract and its bounded queue. */
 export type { QueueLimits, SessionInfo, Sink, SinkStats } from "./sink.js";
 /** Ready-made sinks. */
-export { callbackSink, type FanOutSink, type FileSinkOptions, fanOut, fileSink } from "./sinks.js";
-/** The SSE `data:` parser used on the observed copy of response streams. */
-export { SseDataParser } from "./sse.js";
+export { callbackSink, type FileSinkOptions, fileSink } from "./sinks.js";
 /** Default trace locations. */
 export { defaultTraceTemplate, stateDirectory } from "./state-dir.js";
 /** The stdio relay around a child process. */
 export { runStdioRelay, type StdioRelayOptions, type StdioRelayResult } from "./stdio-relay.js";
-/** The recorder's own name and version, as written into `transport-open` meta. */
-export { RECORDER_NAME, RECORDER_VERSION } from "./version.js";

@@ -8,7 +8,6 @@ export {
   CALLER_TRACEPARENT,
   CALLER_TRACESTATE,
   PRESIGNED_URI,
-  RECORDED_SERVER_CAPABILITIES,
   recordedSession,
   SECRET,
 } from "./acceptance-session.js";
@@ -20,18 +19,13 @@ export {
   fencedBlock,
   outputMatches,
   runConsoleBlock,
-  type Step,
 } from "./examples.js";
-export { modernHttpTransport, modernStdioTransport, routingHeaders, runModernTour } from "./modern-peer/client.js";
-export { answer as modernAnswer, headerProblem, MODERN_REVISION, MODERN_TOOLS } from "./modern-peer/server.js";
+export { modernHttpTransport, modernStdioTransport, runModernTour } from "./modern-peer/client.js";
 export {
   type ModernHttpServer,
-  type ModernServerFaults,
-  runModernStdioServer,
   startModernHttpServer,
 } from "./modern-peer/transports.js";
 export {
-  type CapturedRequest,
   downCollectorUrl,
   type FaultyCollector,
   type RealCollector,
@@ -44,14 +38,11 @@ export {
   ACCEPT_BOTH,
   C2S,
   error,
-  type HandshakeOptions,
   JSON_BODY,
-  LATEST_REVISION,
   later,
   request,
   result,
   S2C,
   SSE,
   TraceBuilder,
-  type TraceOptions,
 } from "./trace-builder.js";

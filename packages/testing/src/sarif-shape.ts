@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import { Ajv } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { expect } from "vitest";
@@ -30,34 +31,30 @@ let validateSarif: ReturnType<typeof compileSarifSchema> | undefined;
 
 const LEVELS = new Set(["none", "note", "warning", "error"]);
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function expectMessage(value: unknown, where: string): void {
-  expect(isObject(value) && typeof value.text === "string", `${where} is a message with text`).toBe(true);
+  expect(isPlainObject(value) && typeof value.text === "string", `${where} is a message with text`).toBe(true);
 }
 
 export function expectSarifShape(log: unknown): void {
   validateSarif ??= compileSarifSchema();
   const valid = validateSarif(log);
   expect(valid, JSON.stringify(validateSarif.errors?.slice(0, 5))).toBe(true);
-  expect(isObject(log), "log is an object").toBe(true);
-  if (!isObject(log)) return;
+  expect(isPlainObject(log), "log is an object").toBe(true);
+  if (!isPlainObject(log)) return;
   expect(log.version).toBe("2.1.0");
   expect(typeof log.$schema).toBe("string");
   expect(Array.isArray(log.runs), "runs is an array").toBe(true);
   for (const [r, run] of (log.runs as unknown[]).entries()) {
-    expect(isObject(run), `runs[${r}] is an object`).toBe(true);
-    if (!isObject(run)) continue;
-    const driver = isObject(run.tool) ? run.tool.driver : undefined;
-    expect(isObject(driver) && typeof driver.name === "string", `runs[${r}].tool.driver.name`).toBe(true);
-    if (!isObject(driver)) continue;
+    expect(isPlainObject(run), `runs[${r}] is an object`).toBe(true);
+    if (!isPlainObject(run)) continue;
+    const driver = isPlainObject(run.tool) ? run.tool.driver : undefined;
+    expect(isPlainObject(driver) && typeof driver.name === "string", `runs[${r}].tool.driver.name`).toBe(true);
+    if (!isPlainObject(driver)) continue;
     const rules = Array.isArray(driver.rules) ? driver.rules : [];
     const ids = new Set<string>();
     for (const [i, rule] of rules.entries()) {
-      expect(isObject(rule) && typeof rule.id === "string", `rules[${i}].id`).toBe(true);
-      if (!isObject(rule)) continue;
+      expect(isPlainObject(rule) && typeof rule.id === "string", `rules[${i}].id`).toBe(true);
+      if (!isPlainObject(rule)) continue;
       ids.add(rule.id as string);
       if (rule.shortDescription !== undefined) expectMessage(rule.shortDescription, `rules[${i}].shortDescription`);
       if (rule.helpUri !== undefined) expect(() => new URL(rule.helpUri as string)).not.toThrow();
@@ -67,18 +64,18 @@ export function expectSarifShape(log: unknown): void {
     }
     expect(Array.isArray(run.results), `runs[${r}].results is an array`).toBe(true);
     for (const [i, result] of (run.results as unknown[]).entries()) {
-      expect(isObject(result), `results[${i}] is an object`).toBe(true);
-      if (!isObject(result)) continue;
+      expect(isPlainObject(result), `results[${i}] is an object`).toBe(true);
+      if (!isPlainObject(result)) continue;
       expectMessage(result.message, `results[${i}].message`);
       expect(ids.has(result.ruleId as string), `results[${i}].ruleId names a rule`).toBe(true);
       expect(rules[result.ruleIndex as number]?.id).toBe(result.ruleId);
       expect(LEVELS.has(result.level as string)).toBe(true);
       for (const location of (result.locations as unknown[] | undefined) ?? []) {
-        const physical = isObject(location) ? location.physicalLocation : undefined;
-        expect(isObject(physical), "physicalLocation").toBe(true);
-        if (!isObject(physical)) continue;
+        const physical = isPlainObject(location) ? location.physicalLocation : undefined;
+        expect(isPlainObject(physical), "physicalLocation").toBe(true);
+        if (!isPlainObject(physical)) continue;
         const artifact = physical.artifactLocation;
-        expect(isObject(artifact) && typeof artifact.uri === "string").toBe(true);
+        expect(isPlainObject(artifact) && typeof artifact.uri === "string").toBe(true);
         if (physical.region !== undefined) {
           const line = (physical.region as { startLine: unknown }).startLine;
           expect(Number.isInteger(line) && (line as number) >= 1, "startLine is a positive integer").toBe(true);

@@ -6,6 +6,7 @@
  */
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { validate as standaloneValidate } from "./generated/trace-event-validator.js";
+import { isPlainObject } from "./jsonrpc.js";
 import { escapeTerminal } from "./safe-text.js";
 import schemaJson from "./schema/trace-event.schema.json" with { type: "json" };
 import type { TraceFormatReason } from "./trace-format-error.js";
@@ -30,10 +31,6 @@ export function traceEventSchemaValidator(): ValidateFunction {
   return standaloneValidate;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function isNonNegativeInteger(value: unknown): boolean {
   return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }
@@ -56,13 +53,13 @@ function isOptionalString(value: unknown): boolean {
 }
 
 function isStringMap(value: unknown): boolean {
-  if (!isRecord(value)) return false;
+  if (!isPlainObject(value)) return false;
   for (const key in value) if (typeof value[key] !== "string") return false;
   return true;
 }
 
 function isSessionMeta(value: unknown): boolean {
-  if (!isRecord(value)) return false;
+  if (!isPlainObject(value)) return false;
   if (!isOptionalString(value.label) || !isOptionalString(value.session)) return false;
   if (!isOptionalString(value.cwd) || !isOptionalString(value.upstream)) return false;
   const command = value.command;
@@ -72,14 +69,15 @@ function isSessionMeta(value: unknown): boolean {
   }
   const recorder = value.recorder;
   if (recorder !== undefined) {
-    if (!isRecord(recorder) || typeof recorder.name !== "string" || typeof recorder.version !== "string") return false;
+    if (!isPlainObject(recorder) || typeof recorder.name !== "string" || typeof recorder.version !== "string")
+      return false;
   }
   return true;
 }
 
 /** The fast structural check: true exactly when `traceEventSchema` accepts the (JSON) value. */
 export function matchesTraceEventSchema(value: unknown): boolean {
-  if (!isRecord(value)) return false;
+  if (!isPlainObject(value)) return false;
   if (!isSeq(value.seq)) return false;
   const direction = value.direction;
   if (direction !== "client-to-server" && direction !== "server-to-client") return false;
@@ -164,7 +162,7 @@ function describeAjvError(error: ErrorObject): string {
 /** Checks a parsed line; `undefined` when it is a valid trace event, else why not. */
 export function checkTraceEvent(value: unknown): EventSchemaProblem | undefined {
   if (matchesTraceEventSchema(value)) return undefined;
-  if (isRecord(value)) {
+  if (isPlainObject(value)) {
     const kind = unknownValue(value, "kind", EVENT_KINDS);
     if (kind) return { reason: "unknown-kind", detail: kind };
     const direction = unknownValue(value, "direction", DIRECTIONS);

@@ -30,9 +30,7 @@ export {
   checkTraceEvent,
   type EventSchemaProblem,
   type JsonSchemaDocument,
-  matchesTraceEventSchema,
   traceEventSchema,
-  traceEventSchemaValidator,
 } from "./event-schema.js";
 /** Values of the routing headers that mirror the body (`Mcp-Name`, `Mcp-Param-*`): the Base64 sentinel form. */
 export {
@@ -55,14 +53,10 @@ export {
   type JsonRpcNotification,
   type JsonRpcRequest,
   type JsonRpcResult,
-  /** The JSON type name of a value ("null", "array", "object", …). */
-  jsonTypeOf,
 } from "./jsonrpc.js";
 /** Reader limits and their defaults. */
 export {
-  DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_EVENTS,
-  DEFAULT_MAX_LINE_BYTES,
   type ReadTraceOptions,
 } from "./line-parser.js";
 /** Whether a host is this machine (localhost, *.localhost, 127.0.0.0/8, ::1, ::ffff:127.0.0.0/104), in any spelling. */
@@ -105,7 +99,6 @@ export {
 /** The trace event model: kinds, directions, transports and the event union (`TraceEventInput`: without `seq`). */
 export type {
   Direction,
-  EventKind,
   HttpEvent,
   LifecycleEvent,
   LifecycleName,

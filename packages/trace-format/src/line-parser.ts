@@ -9,7 +9,7 @@ import { escapeTerminal } from "./safe-text.js";
 import { TraceFormatError } from "./trace-format-error.js";
 import type { TraceEvent } from "./types.js";
 
-/** Limits of a trace reader. */
+/** Limits of a trace reader, and where it reports the line of each event. */
 export interface ReadTraceOptions {
   /** Most events a trace may hold (default 100,000). */
   maxEvents?: number;
@@ -17,6 +17,11 @@ export interface ReadTraceOptions {
   maxLineBytes?: number;
   /** Deepest nesting of arrays and objects in a line, the event object itself being depth 1 (default 128). */
   maxDepth?: number;
+  /**
+   * Filled as events are read: each event's `seq` → the 1-based number of the line it was read from, for messages
+   * and reports that point into the file.
+   */
+  lineOfSeq?: Map<number, number>;
 }
 
 export const DEFAULT_MAX_EVENTS = 100_000;
@@ -47,8 +52,10 @@ export class TraceLineParser {
   /** Events accepted so far. */
   events = 0;
   private lastSeq = -1;
+  private readonly lineOfSeq: Map<number, number> | undefined;
 
   constructor(options: ReadTraceOptions = {}) {
+    this.lineOfSeq = options.lineOfSeq;
     this.maxEvents = positiveLimit(options.maxEvents, DEFAULT_MAX_EVENTS, "maxEvents");
     this.maxLineBytes = positiveLimit(options.maxLineBytes, DEFAULT_MAX_LINE_BYTES, "maxLineBytes");
     this.maxDepth = positiveLimit(options.maxDepth, DEFAULT_MAX_DEPTH, "maxDepth");
@@ -109,6 +116,7 @@ export class TraceLineParser {
     }
     this.lastSeq = event.seq;
     this.events++;
+    this.lineOfSeq?.set(event.seq, line);
     return event;
   }
 

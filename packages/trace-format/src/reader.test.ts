@@ -88,6 +88,53 @@ describe("reading a well-formed trace", () => {
     expect((event as unknown as Record<string, unknown>).future).toEqual({ a: [1] });
   });
 
+  it("reports the line of each event it reads, every way, up to a fault", async () => {
+    // seqs with gaps, so a line number is not seq + 1; in the last trace the third line is broken.
+    const lines = [messageLine(0, "a"), messageLine(5, "b"), messageLine(9, "c")];
+    const cases = [
+      {
+        text: trace(lines),
+        lines: [
+          [0, 1],
+          [5, 2],
+          [9, 3],
+        ],
+      },
+      {
+        text: trace(lines).replaceAll("\n", "\r\n"),
+        lines: [
+          [0, 1],
+          [5, 2],
+          [9, 3],
+        ],
+      },
+      {
+        text: trace([lines[0]!, lines[1]!, "{"]),
+        lines: [
+          [0, 1],
+          [5, 2],
+        ],
+      },
+    ];
+    for (const { text, lines: expected } of cases) {
+      const bytes = Buffer.from(text);
+      const file = join(dir, `lines-${Math.random().toString(16).slice(2)}.jsonl`);
+      writeFileSync(file, bytes);
+      const ways: Record<string, (options: { lineOfSeq: Map<number, number> }) => Promise<unknown>> = {
+        syncText: async (options) => readTraceSync(text, options),
+        syncBytes: async (options) => readTraceSync(bytes, options),
+        asyncText: (options) => collect(readTrace(text, options)),
+        stream: (options) => collect(readTrace(Readable.from([bytes.subarray(0, 7), bytes.subarray(7)]), options)),
+        file: (options) => collect(readTraceFile(file, options)),
+      };
+      for (const [way, read] of Object.entries(ways)) {
+        const lineOfSeq = new Map<number, number>();
+        await read({ lineOfSeq }).catch(() => undefined);
+        expect([...lineOfSeq], way).toEqual(expected);
+      }
+    }
+  });
+
   it("accepts \\r\\n line ends, a final line without a newline, and an empty trace", async () => {
     for (const variant of [
       text.replaceAll("\n", "\r\n"),

@@ -11,7 +11,7 @@ export { CheckError, RevisionError, type RevisionProblem, TraceInputError } from
 /** The engine: `createJudge` for incremental (live) judging, `validate` for a whole trace. */
 export { type CheckStats, createJudge, type Judge, type JudgeOptions, validate } from "./engine/judge.js";
 /** Row precedence, totals and verdict, as the engine applies them; a finding's identity under its requirement. */
-export { findingKey, judgeRequirement, levelFails, sortFindings, totalsOf, verdictOf } from "./engine/outcome.js";
+export { findingKey, judgeRequirement, levelFails } from "./engine/outcome.js";
 /** Which revision a trace is judged at (`--revision`, initialize, `_meta`, the header): the one place that decides. */
 export {
   chooseRevision,
@@ -42,7 +42,7 @@ export {
 /** Reads a trace file by its path and judges it: the package's one function that touches the file system. */
 export { validateFile } from "./file.js";
 /** The spec as data: bundled registries per revision. */
-export { AREA_ORDER, type AreaFile, knownRevisions, loadAreas, loadRegistry } from "./registry/index.js";
+export { knownRevisions, loadRegistry } from "./registry/index.js";
 /** Reports: render a judged trace as text, JSON, JUnit XML or SARIF 2.1.0 (`renderReports` for several traces). */
 export {
   escapeXml,
@@ -56,10 +56,6 @@ export {
   type ReportFormat,
   renderReport,
   renderReports,
-  reportToJson,
   SARIF_SCHEMA,
-  TEXT_ROWS,
   type TextRows,
 } from "./report/index.js";
-/** Validation against a revision's official MCP JSON Schema. */
-export { type SchemaValidator, schemaFor, schemaRevisions } from "./schema/index.js";

@@ -41,14 +41,11 @@ export async function inspectTrace(request: InspectRequest): Promise<InspectResu
   const scanSecrets = request.signals.includes("secret");
   const secrets: (SecretFinding & { owner: HitOwner })[] = [];
   const lineOfSeq = new Map<number, number>();
-  let line = 0;
   try {
     const judge = createJudge(
       request.revision === undefined ? { actor: request.actor } : { revision: request.revision, actor: request.actor },
     );
-    for await (const event of readTraceFile(trace)) {
-      line++;
-      lineOfSeq.set(event.seq, line);
+    for await (const event of readTraceFile(trace, { lineOfSeq })) {
       analyzer.observe(event);
       judge.observe(event);
       if (scanSecrets) {

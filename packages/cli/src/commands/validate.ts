@@ -142,12 +142,11 @@ async function judgeTrace(trace: string, settings: JudgeSettings, io: Io): Promi
   let events = 0;
   let nonLifecycle = 0;
   try {
+    const reading = { ...limits, lineOfSeq };
     const source: AsyncIterable<TraceEvent> =
-      trace === "-" ? readTrace(io.stdin, limits) : readTraceFile(trace, limits);
+      trace === "-" ? readTrace(io.stdin, reading) : readTraceFile(trace, reading);
     for await (const event of source) {
       events++;
-      // The reader refuses blank lines, so event n (1-based) sits on line n.
-      lineOfSeq.set(event.seq, events);
       if (event.kind !== "lifecycle") nonLifecycle++;
       judge.observe(event);
     }

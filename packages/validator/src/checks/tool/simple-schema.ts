@@ -4,6 +4,7 @@
  * without loading Ajv (~100 ms of a short process's start-up). It only ever answers "valid": a value it does not
  * accept, or a schema with any other keyword or shape, goes to Ajv, so findings and their texts stay Ajv's.
  */
+import { isPlainObject } from "@mcp-conf/trace-format";
 
 const TYPES: Readonly<Record<string, (value: unknown) => boolean>> = {
   string: (value) => typeof value === "string",
@@ -12,7 +13,7 @@ const TYPES: Readonly<Record<string, (value: unknown) => boolean>> = {
   integer: (value) => typeof value === "number" && !(value % 1) && !Number.isNaN(value),
   boolean: (value) => typeof value === "boolean",
   null: (value) => value === null,
-  object: (value) => isObject(value),
+  object: (value) => isPlainObject(value),
   array: (value) => Array.isArray(value),
 };
 
@@ -32,10 +33,6 @@ const ANNOTATIONS: Readonly<Record<string, (value: unknown) => boolean>> = {
 const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const;
 const MAX_DEPTH = 16;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 type Primitive = string | number | boolean | null;
 
 function isPrimitive(value: unknown): value is Primitive {
@@ -49,7 +46,7 @@ function inherited(name: string): boolean {
 
 /** Whether `schema` uses only the keywords and shapes this fast path understands (`$schema` at the top only). */
 export function isSimpleSchema(schema: unknown, depth = 0): schema is Record<string, unknown> {
-  if (!isObject(schema) || depth > MAX_DEPTH) return false;
+  if (!isPlainObject(schema) || depth > MAX_DEPTH) return false;
   for (const [key, value] of Object.entries(schema)) {
     if (key === "$schema" && depth === 0 && typeof value === "string") continue;
     if (Object.hasOwn(ANNOTATIONS, key)) {
@@ -67,7 +64,7 @@ function simpleKeyword(key: string, value: unknown, depth: number): boolean {
       return typeof value === "string" && Object.hasOwn(TYPES, value);
     case "properties":
       return (
-        isObject(value) &&
+        isPlainObject(value) &&
         Object.entries(value).every(([name, sub]) => !inherited(name) && isSimpleSchema(sub, depth + 1))
       );
     case "required":
@@ -98,7 +95,7 @@ export function simpleSchemaAccepts(schema: Record<string, unknown>, value: unkn
   if (schema.enum !== undefined && !(schema.enum as Primitive[]).includes(value as Primitive)) return false;
   if (schema.const !== undefined && schema.const !== value) return false;
   if (typeof value === "number" && !withinBounds(schema, value)) return false;
-  if (isObject(value)) {
+  if (isPlainObject(value)) {
     const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
     for (const name of (schema.required as string[] | undefined) ?? []) if (value[name] === undefined) return false;
     if (properties !== undefined) {
