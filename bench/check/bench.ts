@@ -1,6 +1,6 @@
 /**
  * Check benchmark: `mcp-conf check` of 100 traces of 1,000 messages (the validator bench's realistic session) in one
- * call, as the default chooses (a worker per 32 MiB of traces, up to one lane per core) and with `--jobs <cores>`
+ * call, as the default chooses (a worker per 8 MiB of traces, up to one lane per core) and with `--jobs <cores>`
  * (one lane per core whatever the size), against the same call with `--jobs 1` (one trace at a time), all as whole
  * processes of the built CLI, alternating round by round so all see the same machine (the load average is printed:
  * on a busy machine a second lane cannot pay). The figure is the ratio of the medians of wall time,

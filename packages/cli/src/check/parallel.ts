@@ -1,16 +1,17 @@
 /**
  * Several traces checked across cores: the main thread and a pool of worker threads, each lane taking the next trace
- * as soon as it is free. The main thread is a lane itself, since it has loaded the validator already. A worker costs
- * about a second of CPU before it judges at full speed (a fresh isolate loads the validator and runs it cold), so by
- * default one is started only per BYTES_PER_WORKER of traces, up to one lane per core; `--jobs N` asks for N lanes.
+ * as soon as it is free. The main thread is a lane itself, since it has loaded the validator already. A worker starts
+ * from the judging bundle's code cache (worker.ts) but still runs the judging code cold at first (V8 optimises per
+ * isolate): about half a second of CPU before it judges at full speed, which some 8 MiB of traces repay on two cores.
+ * So by default one is started per BYTES_PER_WORKER of traces, up to one lane per core; `--jobs N` asks for N lanes.
  */
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { type InspectRequest, type InspectResult, inspectTrace } from "./inspect.js";
 
-/** Traces a worker must have to judge, by default, to repay its start-up: about a second of warm judging. */
-export const BYTES_PER_WORKER = 32 * 1024 * 1024;
+/** Traces a worker must have to judge, by default, to repay its start-up: a second or so of warm judging. */
+export const BYTES_PER_WORKER = 8 * 1024 * 1024;
 
 export async function inspectAll(requests: readonly InspectRequest[], jobs?: number): Promise<InspectResult[]> {
   const wanted = jobs ?? Math.min(availableParallelism(), 1 + Math.floor(totalBytes(requests) / BYTES_PER_WORKER));
