@@ -1,6 +1,6 @@
 /**
  * Check benchmark: `mcp-conf check` of 100 traces of 1,000 messages (the validator bench's realistic session) in one
- * call, as the default chooses (a worker per 8 MiB of traces, up to one lane per core) and with `--jobs <cores>`
+ * call, as the default chooses (a worker per 8 MiB of traces, up to one lane per idle core) and with `--jobs <cores>`
  * (one lane per core whatever the size), against the same call with `--jobs 1` (one trace at a time), all as whole
  * processes of the built CLI, alternating round by round so all see the same machine (the load average is printed:
  * on a busy machine a second lane cannot pay). The figure is the ratio of the medians of wall time,
@@ -70,6 +70,12 @@ try {
   console.log(
     `ratio one-at-a-time/parallel: ${ratio.toFixed(2)}× (target ≥ ${TARGET}×) ${ratio >= TARGET ? "ok" : "UNDER TARGET"}`,
   );
+  summaryRow({
+    bench: "check",
+    figure: `check ${TRACES} traces, --jobs 1 / --jobs ${cores} (load ${loadavg()[0]!.toFixed(1)})`,
+    value: times(serialMs / perCoreMs),
+    target: "",
+  });
   summaryRow({
     bench: "check",
     figure: `check ${TRACES} traces, --jobs 1 / default lanes`,

@@ -45,7 +45,10 @@ const CHECK_OPTIONS = {
   "forbid-tool": { type: "string", array: true, describe: "a tool that must not be called (repeatable)" },
   baseline: { type: "string", describe: "the drift signal's baselines directory (default: <state>/baselines)" },
   label: { type: "string", describe: "the drift signal's server label (default: the one the trace records)" },
-  jobs: { type: "number", describe: "traces checked at once (default: one per 8 MiB of traces, up to one per core)" },
+  jobs: {
+    type: "number",
+    describe: "traces checked at once (default: one per 8 MiB of traces, up to one per idle core)",
+  },
 } as const satisfies Record<string, Options>;
 
 export const checkCommand: Command<CheckArgs> = {

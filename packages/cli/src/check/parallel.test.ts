@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { BYTES_PER_WORKER, defaultWorkers } from "./parallel.js";
+
+describe("check's default lanes", () => {
+  it("start a worker per BYTES_PER_WORKER of traces, up to one lane per core", () => {
+    expect(defaultWorkers(BYTES_PER_WORKER - 1, 2, 0)).toBe(0);
+    expect(defaultWorkers(BYTES_PER_WORKER, 2, 0)).toBe(1);
+    expect(defaultWorkers(100 * BYTES_PER_WORKER, 2, 0)).toBe(1);
+    expect(defaultWorkers(3 * BYTES_PER_WORKER, 8, 0)).toBe(3);
+  });
+
+  it("start no worker for a core the load average keeps busy", () => {
+    expect(defaultWorkers(100 * BYTES_PER_WORKER, 2, 0.9)).toBe(1);
+    expect(defaultWorkers(100 * BYTES_PER_WORKER, 2, 1.2)).toBe(0);
+    expect(defaultWorkers(100 * BYTES_PER_WORKER, 8, 5.5)).toBe(2);
+    expect(defaultWorkers(100 * BYTES_PER_WORKER, 2, 26)).toBe(0);
+  });
+});
