@@ -26,6 +26,11 @@ export function knownRevisions(): string[] {
   return [...REGISTRY_REVISIONS];
 }
 
+/** Whether this validator bundles `revision` (every published revision is bundled). */
+export function isKnownRevision(revision: string): boolean {
+  return REGISTRY_REVISIONS.includes(revision);
+}
+
 /** The bundled area files of a revision, in area order. Throws a `RevisionError` for an unknown revision. */
 export function loadAreas(revision: string): readonly AreaFile[] {
   let areas = areaFiles.get(revision);

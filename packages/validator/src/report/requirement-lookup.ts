@@ -4,7 +4,7 @@
  * simply yields no quotes rather than an error, since the report itself is complete without them.
  */
 import type { Registry, Requirement } from "../engine/types.js";
-import { knownRevisions, loadRegistry } from "../registry/index.js";
+import { isKnownRevision, loadRegistry } from "../registry/index.js";
 import type { RenderContext } from "./context.js";
 
 export type RequirementLookup = ReadonlyMap<string, Requirement>;
@@ -17,5 +17,5 @@ export function requirementLookup(revision: string, context: RenderContext): Req
 }
 
 function defaultRegistry(revision: string): Registry | undefined {
-  return knownRevisions().includes(revision) ? loadRegistry(revision) : undefined;
+  return isKnownRevision(revision) ? loadRegistry(revision) : undefined;
 }

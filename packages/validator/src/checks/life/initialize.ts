@@ -5,7 +5,7 @@
  */
 import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { knownRevisions } from "../../registry/index.js";
+import { isKnownRevision, knownRevisions } from "../../registry/index.js";
 import { jsonType, quote } from "../support/detail.js";
 import { sender } from "../support/readers.js";
 
@@ -120,11 +120,10 @@ export const answeredVersionPublished: CheckDefinition = {
         if (typeof version !== "string") return; // the schema check judges a missing or mistyped version
         ctx.examined();
         // Every published revision is bundled, so a version the validator does not know is one no server supports.
-        const published = knownRevisions();
-        if (published.includes(version)) return;
+        if (isKnownRevision(version)) return;
         ctx.report(
           answer.seq,
-          `the initialize result names protocolVersion ${quote(version)}, which is no published revision (${published.join(", ")})`,
+          `the initialize result names protocolVersion ${quote(version)}, which is no published revision (${knownRevisions().join(", ")})`,
         );
       },
     };
