@@ -3,23 +3,11 @@
  * agree on the shapes; everything here survives structured cloning.
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import type { Actor, Level, Report, TextRows } from "@mcp-conf/validator";
+import type { Actor, AttributedFinding, Report, TextRows } from "@mcp-conf/validator";
 
-/** One finding as it counts against one requirement: what a live line prints. */
-export interface LiveFinding {
-  requirement: string;
-  level: Level;
-  outcome: "fail" | "warn";
-  /** The revision the session was judged at. */
-  revision: string;
-  check: string;
-  seq?: number;
-  detail: string;
-  /** The verbatim spec sentence and where it is published. */
+/** One finding as it counts against one requirement: what a live line prints, with the verbatim spec sentence. */
+export interface LiveFinding extends AttributedFinding {
   quote: string;
-  url: string;
-  /** This line sums up that many findings of its check past the judge's cap, not listed one by one. */
-  unlisted?: number;
 }
 
 export interface Tally {

@@ -4,7 +4,7 @@
  * validator gave it: the helpers read a report's failing and warning rows, or the live judge's findings (which the
  * live judge attributed with the report's own precedence) — they never judge an outcome themselves.
  */
-import type { Finding, Level, Report, Requirement } from "@mcp-conf/validator";
+import type { AttributedFinding, Finding, Report, Requirement } from "@mcp-conf/validator";
 import { uriUpToPath } from "./resource-uri.js";
 import type { Attributes, SpanEvent } from "./span.js";
 import { cut, MAX_DETAIL_LENGTH, wellFormed } from "./text-limits.js";
@@ -26,20 +26,6 @@ export interface SpanFinding {
   detail: string;
   /** The trace event it points at, when it points at one. */
   seq?: number;
-}
-
-/** A finding already attributed to one requirement (the live judge's `LiveFinding` is one). */
-export interface AttributedFinding {
-  requirement: string;
-  level: Level;
-  outcome: "fail" | "warn";
-  /** The revision it was judged at. */
-  revision: string;
-  check: string;
-  seq?: number;
-  detail: string;
-  /** Where the requirement is published. */
-  url: string;
 }
 
 /** A live judge's findings as span findings, each at the revision it was judged at unless one is given. */

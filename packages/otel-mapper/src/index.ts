@@ -6,7 +6,6 @@
 
 /** Findings as span events, and helpers from the validator's findings and reports. */
 export {
-  type AttributedFinding,
   type SpanFinding,
   spanFindingsFromLive,
   spanFindingsFromReport,

@@ -24,6 +24,7 @@ export {
 export {
   ACTORS,
   type Actor,
+  type AttributedFinding,
   assertNever,
   type Capture,
   type Finding,

@@ -62,6 +62,20 @@ export interface Finding {
   unlisted?: number;
 }
 
+/**
+ * A finding tied to one requirement, with the outcome the report's precedence gave it there: what the live judge
+ * prints and an OTLP span event carries.
+ */
+export interface AttributedFinding extends Finding {
+  requirement: string;
+  level: Level;
+  outcome: "fail" | "warn";
+  /** The revision the trace was judged at. */
+  revision: string;
+  /** Where the requirement is published. */
+  url: string;
+}
+
 /** A closed set: every renderer handles each one (see `assertNever`). */
 export const OUTCOMES = ["pass", "fail", "warn", "excluded", "unsupported", "not-applicable", "not-observed"] as const;
 export type Outcome = (typeof OUTCOMES)[number];
