@@ -1,6 +1,6 @@
-// The build's last step: loads dist/judging.cjs, trains it by judging the corpus's good sessions of the two latest
-// revisions as `validate` (text and JSON) and `check` would, and writes the bytecode V8 compiled meanwhile as
-// dist/judging.cjs.cache (and dist/schema-<revision>.cjs.cache for the compiled schemas the bundle loaded), so that a
+// The build's last step: loads dist/judging.cjs, trains it by judging the corpus's good sessions of every revision as
+// `validate` (text and JSON) and `check` would, and writes the bytecode V8 compiled meanwhile as
+// dist/judging.cjs.cache (and dist/schema-<revision>.cjs.cache for each revision's compiled schema), so that a
 // judging run starts with its functions compiled (src/startup/code-cache.ts).
 // Without the corpus (a build outside the repository) only the bundle's top level is cached.
 import { existsSync, readdirSync } from "node:fs";
@@ -18,7 +18,7 @@ const { loadScript } = await import("../dist/code-cache.js");
 const here = dirname(fileURLToPath(import.meta.url));
 const bundle = loadScript(join(here, "..", "dist", "judging.cjs"));
 const corpus = join(here, "..", "..", "..", "corpus");
-const traces = ["2025-11-25", "2026-07-28"].flatMap((revision) => {
+const traces = (existsSync(corpus) ? readdirSync(corpus) : []).flatMap((revision) => {
   const good = join(corpus, revision, "good");
   return existsSync(good)
     ? readdirSync(good)
