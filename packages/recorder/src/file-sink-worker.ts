@@ -8,7 +8,7 @@
  * handed each event as it is written (built from the line for it: the tap, not the file, pays the parse).
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { openTraceWriter, serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
+import { openTraceWriter, type TraceEvent } from "@mcp-conf/trace-format";
 import {
   FLAG_SERVER_TO_CLIENT,
   FLAG_SSE,
@@ -21,8 +21,9 @@ import {
   type WorkerReply,
   type WorkerStart,
 } from "./file-sink-thread.js";
-import { buildLineEvent, type LineRecord, lineEventJson, messageLinePrefix } from "./line-event.js";
+import { buildLineEvent, type LineRecord } from "./line-event.js";
 import { compileRedaction, type Redactor } from "./privacy/redact.js";
+import { TraceLines } from "./trace-lines.js";
 
 const start = workerData as WorkerStart;
 const errors: string[] = [];
@@ -61,84 +62,23 @@ function reply(message: WorkerReply): void {
 
 let redactor: Redactor | undefined;
 
-/** Trace lines gathered for one write: their bytes, how many, and their first and last seq. */
-class Output {
-  private bytes = Buffer.allocUnsafe(256 * 1024);
-  private used = 0;
-  private count = 0;
-  private first = -1;
-  private last = -1;
-
-  get size(): number {
-    return this.used;
-  }
-
-  private room(needed: number): void {
-    if (this.used + needed <= this.bytes.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(2 * this.bytes.length, this.used + needed));
-    this.bytes.copy(bigger, 0, 0, this.used);
-    this.bytes = bigger;
-  }
-
-  private counted(seq: number): void {
-    if (this.count++ === 0) this.first = seq;
-    this.last = seq;
-  }
-
-  /** A trace line given as text (without its newline). */
-  text(seq: number, line: string): void {
-    this.room(3 * line.length + 1);
-    this.used += this.bytes.write(line, this.used, "utf8");
-    this.bytes[this.used++] = 10;
-    this.counted(seq);
-  }
-
-  /** A trace line made of an ASCII prefix, the payload's own bytes, and the closing brace. */
-  message(seq: number, prefix: string, payload: Buffer): void {
-    this.room(prefix.length + payload.length + 2);
-    this.used += this.bytes.write(prefix, this.used, "latin1");
-    this.used += payload.copy(this.bytes, this.used);
-    this.bytes[this.used++] = 125; // }
-    this.bytes[this.used++] = 10;
-    this.counted(seq);
-  }
-
-  /** Hands what is gathered to the writer (one write); the buffer is reused, as the write is synchronous. */
-  writeOut(): void {
-    if (this.count === 0) return;
-    writer.writeLines(this.bytes.subarray(0, this.used), this.count, { first: this.first, last: this.last });
-    this.used = 0;
-    this.count = 0;
-  }
-}
-
-const output = new Output();
+const lines = new TraceLines(noteError);
 /** With `flush: "none"`, batches are gathered until this much is waiting. */
 const GATHER_BYTES = 64 * 1024;
 
-function writeLine(line: LineRecord & { bytes: Buffer }): void {
-  if (redactor) {
+/** A line: to the file from its bytes; to the tap (if any) as its event, redacted as the file's line is. */
+function writeLine(line: LineRecord): void {
+  if (redactor && tap) {
     const event = redactor.redact(buildLineEvent(line));
-    output.text(line.seq, serializeEvent(event));
-    if (tap) toTap(event);
+    if (lines.event(event)) toTap(event);
     return;
   }
-  const prefix = messageLinePrefix(line);
-  if (prefix !== undefined) output.message(line.seq, prefix, line.bytes);
-  else output.text(line.seq, lineEventJson(line));
+  lines.observed(line, redactor);
   if (tap) toTap(buildLineEvent(line));
 }
 
 function writeEvent(event: TraceEvent): void {
-  let line: string;
-  try {
-    line = serializeEvent(event);
-  } catch (error) {
-    noteError(error instanceof Error ? error.message : String(error));
-    return;
-  }
-  output.text(event.seq, line);
-  if (tap) toTap(event);
+  if (lines.event(event) && tap) toTap(event);
 }
 
 parentPort!.on("message", async (message: WorkerBatch | WorkerRedaction | { close: true }) => {
@@ -147,7 +87,7 @@ parentPort!.on("message", async (message: WorkerBatch | WorkerRedaction | { clos
     return;
   }
   if ("close" in message) {
-    output.writeOut();
+    lines.writeTo(writer);
     await writer.close();
     reply({ acked: { events: 0, bytes: 0 }, written: writer.written, errors, closed: true });
     if (tap) {
@@ -177,7 +117,7 @@ parentPort!.on("message", async (message: WorkerBatch | WorkerRedaction | { clos
       truncated: (flags & FLAG_TRUNCATED) !== 0,
     });
   }
-  if (start.flush === "line" || output.size >= GATHER_BYTES) output.writeOut();
+  if (start.flush === "line" || lines.size >= GATHER_BYTES) lines.writeTo(writer);
   const spare = { buffer: message.buffer, meta: message.meta };
   parentPort!.postMessage(
     {

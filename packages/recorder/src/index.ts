@@ -49,6 +49,8 @@ export {
   type RecorderOptions,
   type RecorderStats,
 } from "./recorder.js";
+/** Which file each session of a proxy writes, from one path template. */
+export { perSessionTemplate, SESSION_PLACEHOLDER, sessionFiles } from "./session-files.js";
 /** The sink contract and its bounded queue. */
 export type { QueueLimits, SessionInfo, Sink, SinkStats } from "./sink.js";
 /** Ready-made sinks. */

@@ -24,6 +24,11 @@ export interface Sink {
   /** Called once by the recorder before any event. May throw (e.g. a file that exists) to refuse the session. */
   open?(info: SessionInfo): void;
   write(event: TraceEvent): void | Promise<void>;
+  /**
+   * Used instead of `write` for an observed line, when present: the line's raw facts, for a sink that makes its
+   * trace line from the bytes (and redacts by `SessionInfo.redaction` itself).
+   */
+  writeObserved?(line: LineRecord): void;
   /** Called after each slice of events the queue delivered: the moment to write out what `write` gathered. */
   flush?(): void;
   close(): void | Promise<void>;
@@ -182,7 +187,11 @@ export class QueuedSink {
           this.head = 0;
         }
         try {
-          const pending = this.sink.write(item.event());
+          const line = item.line;
+          const pending =
+            line !== undefined && this.sink.writeObserved
+              ? this.sink.writeObserved(line)
+              : this.sink.write(item.event());
           this.delivered++;
           if (pending) await pending;
         } catch (error) {

@@ -4,7 +4,10 @@
  * fast file and a slow callback loses only the callback's observations.
  */
 import { openTraceWriter, type TraceEvent, type TraceWriter } from "@mcp-conf/trace-format";
+import type { LineRecord } from "./line-event.js";
+import { compileRedaction, type Redactor } from "./privacy/redact.js";
 import type { SessionInfo, Sink } from "./sink.js";
+import { TraceLines } from "./trace-lines.js";
 
 export interface FileSinkOptions {
   /** Overwrite an existing file. Without it an existing file is refused when the sink opens. */
@@ -24,37 +27,63 @@ export interface FileSinkOptions {
   flush?: "slice" | "line" | "batch";
 }
 
-/** Writes events as JSON Lines to `pathTemplate` (`{session}` replaced by the session id). */
+/** With `flush: "batch"`, lines are gathered until this much is waiting. */
+const BATCH_BYTES = 64 * 1024;
+
+/**
+ * Writes events as JSON Lines to `pathTemplate` (`{session}` replaced by the session id). An observed line is
+ * written from its bytes (`writeObserved`): a plain JSON line's own bytes are its payload, never parsed and
+ * serialised again.
+ */
 export function fileSink(pathTemplate: string, options: FileSinkOptions = {}): Sink {
   let writer: TraceWriter | undefined;
+  let redactor: Redactor | undefined;
   const errors: string[] = [];
+  const noteError = (message: string) => {
+    if (errors.length < 20) errors.push(message);
+  };
+  const gathered = new TraceLines(noteError);
   const open = (session: string) => {
     if (writer) return;
     writer = openTraceWriter(pathTemplate, {
       force: options.force ?? false,
       sibling: options.sibling ?? false,
       session,
-      flush: options.flush === "line" ? "line" : "none",
-      onError: (error) => {
-        if (errors.length < 20) errors.push(error.message);
-      },
+      onError: (error) => noteError(error.message),
     });
+  };
+  const opened = (): TraceWriter => {
+    if (!writer) throw new Error("file sink written before it was opened");
+    return writer;
+  };
+  /** After each line: written at once with `flush: "line"`, else when the batch is full (or at `flush()`). */
+  const settle = (to: TraceWriter) => {
+    if (options.flush === "line" || gathered.size >= BATCH_BYTES) gathered.writeTo(to);
   };
   if (options.session !== undefined) open(options.session);
   return {
     name: "file",
     open(info: SessionInfo) {
       open(info.session);
+      if (info.redaction) redactor = compileRedaction(info.redaction);
     },
     write(event: TraceEvent) {
-      if (!writer) throw new Error("file sink written before it was opened");
-      writer.write(event);
+      const to = opened();
+      gathered.event(event);
+      settle(to);
+    },
+    writeObserved(line: LineRecord) {
+      const to = opened();
+      gathered.observed(line, redactor);
+      settle(to);
     },
     flush() {
-      if (options.flush !== "batch") writer?.flush();
+      if (writer && options.flush !== "batch") gathered.writeTo(writer);
     },
     async close() {
-      await writer?.close();
+      if (!writer) return;
+      gathered.writeTo(writer);
+      await writer.close();
     },
     get path() {
       return writer?.path;

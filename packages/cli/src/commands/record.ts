@@ -12,6 +12,7 @@ import {
   runStdioRelay,
   type Sink,
   safeUrl,
+  sessionFiles,
   startHttpProxy,
   type ThreadTapModule,
 } from "@mcp-conf/recorder";
@@ -27,7 +28,7 @@ import {
 } from "../record/options.js";
 import { parseRedaction, redactionOptions } from "../record/redaction.js";
 import { summaryLines } from "../record/summary.js";
-import { checkTemplateDirectory, openFileSink, perSessionTemplate, SESSION, traceTemplate } from "../record/traces.js";
+import { checkTemplateDirectory, openFileSink, traceTemplate } from "../record/traces.js";
 import type { Command } from "./command.js";
 
 export interface RecordArgs {
@@ -230,8 +231,9 @@ async function recordHttp(
 }
 
 /**
- * Checks the trace destination before the proxy listens and returns the per-session sink factory. Without
- * `{session}` in `-o`, FILE is opened now (so an existing file is refused up front) and given to the first session.
+ * Checks the trace destination before the proxy listens and returns the per-session sink factory (which file each
+ * session writes is the recorder's `sessionFiles`: without `{session}` in `-o`, FILE is opened now and given to the
+ * first session).
  */
 function prepareHttpTraces(
   argv: RecordArgs,
@@ -240,23 +242,12 @@ function prepareHttpTraces(
   quiet: boolean,
 ): (opening: { session: string }) => Sink {
   const template = traceTemplate(argv.output, process.env);
-  const announced = (session: string, sink: Sink): Sink => {
+  checkTemplateDirectory(template);
+  const fileFor = sessionFiles(template, (path, session) => openFileSink(path, argv.force, session));
+  return ({ session }) => {
+    const sink = fileFor(session);
     if (!quiet) io.stderr.write(startLine(prefix, session, sink.path));
     return sink;
-  };
-  if (template.includes(SESSION)) {
-    checkTemplateDirectory(template);
-    return ({ session }) => announced(session, openFileSink(template, argv.force, session));
-  }
-  let first: Sink | undefined = openFileSink(template, argv.force, "");
-  const later = perSessionTemplate(template);
-  return ({ session }) => {
-    if (first) {
-      const sink = first;
-      first = undefined;
-      return announced(session, sink);
-    }
-    return announced(session, openFileSink(later, argv.force, session));
   };
 }
 

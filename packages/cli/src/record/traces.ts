@@ -1,17 +1,22 @@
 /**
  * Where `record` writes: the trace path template (`-o`, else the state directory's `sessions/{session}.jsonl`),
- * checked before the server starts, and for HTTP the naming of one file per session. With `{session}` in the
- * template every session gets its own file; without it the first session writes FILE itself and each later one
- * FILE with `.<session>` before the extension (`trace.jsonl`, `trace.<session>.jsonl`, …). A file that exists is
- * never overwritten without `--force` (see openFileSink).
+ * checked before the server starts (for HTTP, which file each session writes is the recorder's `sessionFiles`). A
+ * file that exists is never overwritten without `--force` (see openFileSink).
  */
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
-import { basename, dirname, extname, join, resolve } from "node:path";
-import { defaultTraceTemplate, fileSink, type Sink, type ThreadTapModule, threadedFileSink } from "@mcp-conf/recorder";
+import { dirname, resolve } from "node:path";
+import {
+  defaultTraceTemplate,
+  fileSink,
+  SESSION_PLACEHOLDER,
+  type Sink,
+  type ThreadTapModule,
+  threadedFileSink,
+} from "@mcp-conf/recorder";
 import { TraceWriterError } from "@mcp-conf/trace-format";
 import { UsageError } from "../exit.js";
 
-export const SESSION = "{session}";
+export const SESSION = SESSION_PLACEHOLDER;
 
 /** The template to write to, absolute (a relative one is resolved against the working directory). */
 export function traceTemplate(output: string | undefined, env: NodeJS.ProcessEnv): string {
@@ -58,10 +63,4 @@ export function checkTemplateDirectory(template: string, what = "traces"): void 
     const why = code === "EEXIST" || code === "ENOTDIR" ? "it is not a directory" : code;
     throw new UsageError(`record: cannot write ${what} to ${dir} (${why})`);
   }
-}
-
-/** The template FILE with `.{session}` inserted before its extension. */
-export function perSessionTemplate(file: string): string {
-  const ext = extname(file);
-  return join(dirname(file), `${basename(file, ext)}.${SESSION}${ext}`);
 }
