@@ -47,6 +47,8 @@ const violations = {
   },
   "base-046-no-client-info": (s) => delete s[at(s, "c", 7)].c.params._meta["io.modelcontextprotocol/clientInfo"],
   "base-048-capability-error-without-data": (s) => (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: -32021, message: "Missing required client capability" } } }),
+  // The schema types data.requiredCapabilities as ClientCapabilities (schema.ts, and the spec's own example), not a list.
+  "base-048-capability-error-data-as-list": (s) => (s[at(s, "s", 22)].s.error.data = { requiredCapabilities: ["elicitation"] }),
   "base-049-no-server-info": (s) => delete s[at(s, "s", 7)].s.result._meta,
   "base-050-no-subscription-id": (s) => delete s.find((x) => x.s?.method === "notifications/tools/list_changed").s.params._meta,
   "base-051-bad-traceparent": (s) => (s[at(s, "c", 7)].c.params._meta.traceparent = "00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7"),

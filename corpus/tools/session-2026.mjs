@@ -95,7 +95,7 @@ export function session({ deprecated = false } = {}) {
     req(21, "prompts/list"),
     res(21, { prompts: [prompt], ...cache }),
     { c: { jsonrpc: "2.0", id: 22, method: "tools/call", params: { _meta: meta({ "io.modelcontextprotocol/clientCapabilities": {}, traceparent: "00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01" }), name: "get_weather", arguments: { city: "Oslo" } } } },
-    { s: { jsonrpc: "2.0", id: 22, error: { code: -32021, message: "Missing required client capability", data: { requiredCapabilities: ["elicitation"] } } } },
+    { s: { jsonrpc: "2.0", id: 22, error: { code: -32021, message: "Missing required client capability", data: { requiredCapabilities: { elicitation: {} } } } } },
     req(1, "tools/list"),
     res(1, { tools: [tool, forecastTool], nextCursor: "page-2", ...cache }),
     req(2, "tools/list", { cursor: "page-2" }),

@@ -2,7 +2,8 @@
  * The spec's own examples (spec/2026-07-28/schema/examples, written by the spec's authors) as sessions: each request
  * example is put, after a server/discover exchange, before every response example that answers its id, and the
  * session must draw no finding from any check — but where an example contradicts a sentence of the spec, listed
- * below with the sentence and the decision (checks/DESIGN.md). Notification and error examples are not placed.
+ * below with the sentence and the decision (checks/DESIGN.md). The notification, error and fragment examples are
+ * placed in spec-examples-in-context.test.ts.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

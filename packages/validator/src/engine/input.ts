@@ -6,8 +6,11 @@
 import { checkTraceEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import { TraceInputError } from "./errors.js";
 
-/** `events` as an iterable of checked trace events; throws `TraceInputError` at what is not one. */
-export function* checkedEvents(events: Iterable<TraceEvent>): Generator<TraceEvent> {
+/**
+ * Hands each of `events` to `take` once it is checked; throws `TraceInputError` at the first that is not a trace
+ * event (those before it have been taken).
+ */
+export function forEachCheckedEvent(events: Iterable<TraceEvent>, take: (event: TraceEvent) => void): void {
   const given = events as unknown;
   if (typeof given === "string") {
     throw new TraceInputError(
@@ -32,7 +35,7 @@ export function* checkedEvents(events: Iterable<TraceEvent>): Generator<TraceEve
     }
     lastSeq = seq;
     index++;
-    yield event as TraceEvent;
+    take(event as TraceEvent);
   }
 }
 

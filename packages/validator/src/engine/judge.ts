@@ -23,7 +23,7 @@ import { knownRevisions, loadRegistry } from "../registry/index.js";
 import { schemaFor } from "../schema/index.js";
 import { DispatchTables, type RunningCheck, runningCheck } from "./dispatch.js";
 import { CheckError, RevisionError } from "./errors.js";
-import { checkedEvents } from "./input.js";
+import { forEachCheckedEvent } from "./input.js";
 import { judgeRequirement, totalsOf, verdictOf } from "./outcome.js";
 import { chooseRevision, type RevisionChoice } from "./revision.js";
 import type { Actor, Capture, CheckContext, CheckDefinition, Finding, Registry, Report, Side } from "./types.js";
@@ -103,9 +103,8 @@ export function createJudge(options: JudgeOptions = {}): Judge {
  * string such as a file path — see `validateFile` — null, or an event that is not a trace event).
  */
 export function validate(events: Iterable<TraceEvent>, options: JudgeOptions = {}): Report {
-  const checked = checkedEvents(events);
   const judge = createJudge(options);
-  for (const event of checked) judge.observe(event);
+  forEachCheckedEvent(events, (event) => judge.observe(event));
   return judge.finish();
 }
 

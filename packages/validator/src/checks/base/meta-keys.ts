@@ -4,7 +4,7 @@
  * alphanumeric and holds only alphanumerics, hyphens, underscores and dots in between. Every `_meta` object
  * anywhere in a message is read (bounded in depth and size); the four checks share one walk per message.
  */
-import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+import type { MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { sender } from "../support/readers.js";
@@ -23,49 +23,56 @@ export interface MetaKey {
 let lastRoot: object | undefined;
 let lastFound: MetaKey[] = [];
 
+/** The walk in progress (one at a time: checks run synchronously). */
+let found: MetaKey[] = [];
+const path: (string | number)[] = [];
+let nodes = 0;
+
 const escapeSegment = (segment: string) =>
   segment.includes("~") || segment.includes("/") ? segment.replace(/~/g, "~0").replace(/\//g, "~1") : segment;
+
+function pointer(): string {
+  let at = "";
+  for (const segment of path) at += `/${typeof segment === "number" ? segment : escapeSegment(segment)}`;
+  return at;
+}
+
+function walk(value: object, depth: number): void {
+  if (depth > MAX_DEPTH || ++nodes > MAX_NODES || found.length >= MAX_KEYS) return;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (typeof item !== "object" || item === null) continue;
+      path.push(index);
+      walk(item, depth + 1);
+      path.pop();
+    }
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const child = record[key];
+    if (typeof child !== "object" || child === null) continue;
+    path.push(key);
+    if (key === "_meta" && !Array.isArray(child)) {
+      const at = pointer();
+      for (const metaKey of Object.keys(child)) {
+        if (found.length >= MAX_KEYS) break;
+        found.push({ key: metaKey, at });
+      }
+    }
+    walk(child, depth + 1);
+    path.pop();
+  }
+}
 
 /** Every key of every `_meta` object within a JSON value (bounded). */
 export function metaKeys(root: unknown): MetaKey[] {
   if (typeof root !== "object" || root === null) return [];
   if (root === lastRoot) return lastFound;
-  const found: MetaKey[] = [];
-  const path: (string | number)[] = [];
-  let nodes = 0;
-  const pointer = () => {
-    let at = "";
-    for (const segment of path) at += `/${typeof segment === "number" ? segment : escapeSegment(segment)}`;
-    return at;
-  };
-  const walk = (value: unknown, depth: number) => {
-    if (depth > MAX_DEPTH || ++nodes > MAX_NODES || found.length >= MAX_KEYS) return;
-    if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) {
-        const item = value[index];
-        if (typeof item !== "object" || item === null) continue;
-        path.push(index);
-        walk(item, depth + 1);
-        path.pop();
-      }
-    } else if (isPlainObject(value)) {
-      for (const key in value) {
-        if (!Object.hasOwn(value, key)) continue;
-        const child = value[key];
-        if (typeof child !== "object" || child === null) continue;
-        path.push(key);
-        if (key === "_meta" && isPlainObject(child)) {
-          const at = pointer();
-          for (const metaKey of Object.keys(child)) {
-            if (found.length >= MAX_KEYS) break;
-            found.push({ key: metaKey, at });
-          }
-        }
-        walk(child, depth + 1);
-        path.pop();
-      }
-    }
-  };
+  found = [];
+  path.length = 0;
+  nodes = 0;
   walk(root, 0);
   lastRoot = root;
   lastFound = found;

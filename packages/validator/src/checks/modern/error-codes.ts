@@ -69,9 +69,18 @@ export const legacyErrorCode = errorCodeCheck(
 
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string");
+/** The schema types data.requiredCapabilities as ClientCapabilities: an object naming at least one capability. */
+const namesCapabilities = (value: unknown) => isPlainObject(value) && Object.keys(value).length > 0;
 
-/** A check over the `data` of one defined error code. */
-function errorDataCheck(id: string, description: string, code: number, field: string): CheckDefinition {
+/** A check over the `data` of one defined error code: `field` must hold what `holds` accepts (`what`). */
+function errorDataCheck(
+  id: string,
+  description: string,
+  code: number,
+  field: string,
+  holds: (value: unknown) => boolean,
+  what: string,
+): CheckDefinition {
   return messageRuleCheck({
     id,
     description,
@@ -82,18 +91,18 @@ function errorDataCheck(id: string, description: string, code: number, field: st
     },
     judge({ data }) {
       const value = isPlainObject(data) ? data[field] : undefined;
-      return isStringList(value)
-        ? undefined
-        : `error ${code} has data.${field} ${quote(value ?? null)}, not a non-empty list of strings`;
+      return holds(value) ? undefined : `error ${code} has data.${field} ${quote(value ?? null)}, not ${what}`;
     },
   });
 }
 
 export const missingCapabilityErrorData = errorDataCheck(
   "modern.missing-capability-error-data",
-  "A MissingRequiredClientCapabilityError (-32021) lists the missing capabilities in data.requiredCapabilities.",
+  "A MissingRequiredClientCapabilityError (-32021) names the missing capabilities in data.requiredCapabilities.",
   MISSING_CLIENT_CAPABILITY,
   "requiredCapabilities",
+  namesCapabilities,
+  "a ClientCapabilities object naming the missing capabilities",
 );
 
 export const unsupportedVersionErrorData = errorDataCheck(
@@ -101,4 +110,6 @@ export const unsupportedVersionErrorData = errorDataCheck(
   "An UnsupportedProtocolVersionError (-32022) lists the versions the server supports in data.supported.",
   UNSUPPORTED_PROTOCOL_VERSION,
   "supported",
+  isStringList,
+  "a non-empty list of strings",
 );
