@@ -72,7 +72,8 @@ export class DispatchTables {
   private readonly notificationsByMethod = new Map<string, RunningCheck[]>();
   private readonly exchangesForAll: RunningCheck[];
   private readonly exchangesByMethod = new Map<string, RunningCheck[]>();
-  private readonly eventsByKind = new Map<TraceEvent["kind"], RunningCheck[]>();
+  /** By transport, then event kind. */
+  private readonly eventsByTransport = new Map<string, Map<TraceEvent["kind"], RunningCheck[]>>();
   readonly issueListeners: readonly RunningCheck[];
   readonly finishers: readonly RunningCheck[];
 
@@ -97,7 +98,15 @@ export class DispatchTables {
           else push(exchangeByMethod, method, check);
         }
       }
-      if (check.onEvent) for (const kind of new Set(events)) push(this.eventsByKind, kind, check);
+      if (check.onEvent) {
+        for (const kind of new Set(events)) {
+          for (const transport of check.subscribe.transports ?? TRANSPORTS) {
+            const byKind = this.eventsByTransport.get(transport) ?? new Map<TraceEvent["kind"], RunningCheck[]>();
+            this.eventsByTransport.set(transport, byKind);
+            push(byKind, kind, check);
+          }
+        }
+      }
       if (check.onIssue && wantsIssues) issues.push(check);
     }
 
@@ -144,8 +153,9 @@ export class DispatchTables {
   }
 
   forEvent(event: TraceEvent): readonly RunningCheck[] {
-    return this.eventsByKind.get(event.kind) ?? NONE;
+    return this.eventsByTransport.get(event.transport)?.get(event.kind) ?? NONE;
   }
 }
 
 const NONE: readonly RunningCheck[] = [];
+const TRANSPORTS: readonly TraceEvent["transport"][] = ["stdio", "streamable-http", "sse"];

@@ -139,6 +139,8 @@ export interface Subscription {
   exchanges?: readonly string[];
   /** Whole events of these kinds, as they arrive. */
   events?: readonly TraceEvent["kind"][];
+  /** With `events`: only the events of these transports (default: all), for a check that reads one transport. */
+  transports?: readonly TraceEvent["transport"][];
   /** Correlation issues (duplicate ids, unknown ids, batches, null ids, answers out of order). */
   issues?: boolean;
 }

@@ -21,12 +21,11 @@ export function routedCheck(id: string, description: string, handlers: RoutedHan
   return {
     id,
     description,
-    subscribe: { events: ["http", "message", "lifecycle"] },
+    subscribe: { events: ["http", "message", "lifecycle"], transports: ["streamable-http"] },
     create(ctx) {
       const reader = new RoutedRequests();
       return {
         event(event: TraceEvent) {
-          if (event.transport !== "streamable-http") return;
           const reading = reader.observe(event);
           if (reading.settled) handlers.settled?.(ctx, reading.settled);
           if (reading.answered) handlers.answered?.(ctx, reading.answered);

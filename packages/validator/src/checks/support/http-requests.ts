@@ -197,7 +197,7 @@ export function httpReadingCheck(
   return {
     id,
     description,
-    subscribe: { events: ["http", "message"] },
+    subscribe: { events: ["http", "message"], transports: ["streamable-http"] },
     create(ctx) {
       const http = new HttpRequests();
       const { finished } = on;
