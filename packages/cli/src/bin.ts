@@ -45,7 +45,14 @@ async function run(args: string[]): Promise<number> {
   if ((args[0] === "validate" || args[0] === "check") && !projectConfigApplies(args)) {
     const bundle = loadJudging();
     if ("exports" in bundle) {
-      const io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
+      // Standard input is opened only by a command that reads it (`validate -`): opening it costs a stream's set-up.
+      const io: Io = {
+        stdout: process.stdout,
+        stderr: process.stderr,
+        get stdin() {
+          return process.stdin;
+        },
+      };
       const code = await bundle.exports.runPlainCommand(args, io);
       const caches = [bundle, ...bundle.exports.loadedScripts()].map(
         (script) => `${basename(script.file)} ${script.cache}`,
