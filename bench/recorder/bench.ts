@@ -5,11 +5,13 @@
  * (target >= 80%). (3) HTTP tools/call against server-everything through the proxy vs direct: p50 ratio (target
  * <= 1.10). The relay and the proxy run in their own processes and write their trace files, as `mcp-conf record`
  * does. Each figure also shows the floor: a do-nothing Node process in the same place (pipe() both ways), the
- * least any relay or proxy in its own process costs on this machine. Sizes: BENCH_ROUND_TRIPS, BENCH_STREAM, BENCH_HTTP_CALLS, BENCH_ROUNDS. BENCH_SINK picks what the relay
- * and proxy record into: `main` (default: the main-thread file sink `mcp-conf record` uses, one write per drained
- * slice), `line` (the same, one write per event), `batch` (the same,
- * writing 64 KiB at a time), `thread` (the threaded file sink), `callback` (events built, nothing written) or
- * `none` (no recording: the cost of the extra hop alone).
+ * least any relay or proxy in its own process costs on this machine. Sizes: BENCH_ROUND_TRIPS, BENCH_STREAM,
+ * BENCH_HTTP_CALLS, BENCH_ROUNDS. BENCH_SINK picks what the relay and proxy record into; by default each records as
+ * `mcp-conf record` does: the relay into `thread` (the threaded file sink), the proxy into `main` (the main-thread
+ * file sink, one write per drained slice). Others: `line` (main-thread, one write per event), `batch` (main-thread,
+ * 64 KiB at a time), `callback` (events built, nothing written) or `none` (no recording: the extra hop alone).
+ * BENCH_HOP_NODE_ARGS gives the relay and proxy processes (not the servers) Node options, e.g.
+ * `--cpu-prof --cpu-prof-dir=DIR` to profile them under the bench's load.
  */
 import { summaryRow, times } from "../summary.js";
 import { httpToolCalls, median, percentile, relayReports, stdioRoundTrips, stdioStream } from "./measure.js";
@@ -19,7 +21,7 @@ const STREAM = Number(process.env.BENCH_STREAM ?? 100_000);
 const HTTP_CALLS = Number(process.env.BENCH_HTTP_CALLS ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ms = (n: number) => `${n.toFixed(3)} ms`;
-console.log(`recording into: ${process.env.BENCH_SINK ?? "thread"} (BENCH_SINK)`);
+console.log(`recording into: ${process.env.BENCH_SINK ?? "thread for the relay, main for the proxy"} (BENCH_SINK)`);
 const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 
 const VIAS = ["direct", "recorded", "floor"] as const;
