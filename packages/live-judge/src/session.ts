@@ -74,6 +74,16 @@ export class Session {
     this.schedule();
   }
 
+  /** Whether an event given now would be dropped (so a tap's thread need not build it). */
+  full(): boolean {
+    return this.queue.length >= MAX_QUEUED;
+  }
+
+  /** An event dropped unseen because the queue was full (counted as missing; its exchanges go uncounted). */
+  skipped(): void {
+    this.droppedAtEnd++;
+  }
+
   receive(message: Exclude<ToWorker, { type: "start" }>): void {
     if (message.type === "events") {
       for (const event of message.events) this.take(event);

@@ -17,7 +17,12 @@ export interface TapData {
 }
 
 /** Called once on the recorder's thread; `close()` settles once the report is sent (after `LiveJudge.close()`). */
-export function openTap(data: TapData): { event(event: TraceEvent): void; close(): Promise<void> } {
+export function openTap(data: TapData): {
+  event(event: TraceEvent): void;
+  full(): boolean;
+  skipped(): void;
+  close(): Promise<void>;
+} {
   const { port } = data;
   let finished: () => void = () => {};
   const done = new Promise<void>((resolve) => {
@@ -32,5 +37,10 @@ export function openTap(data: TapData): { event(event: TraceEvent): void; close(
     if (message.type !== "start") session.receive(message);
   });
   send({ type: "ready" });
-  return { event: (event) => session.take(event), close: () => done };
+  return {
+    event: (event) => session.take(event),
+    full: () => session.full(),
+    skipped: () => session.skipped(),
+    close: () => done,
+  };
 }

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { type LivePass, liveJudgeTap } from "@mcp-conf/live-judge";
+import { S2C, TraceBuilder } from "@mcp-conf/testing";
 import { readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
 import { validate } from "@mcp-conf/validator";
 import { describe, expect, it } from "vitest";
@@ -13,12 +14,13 @@ import { describe, expect, it } from "vitest";
 const corpus = join(import.meta.dirname, "../../../corpus");
 const HOST = new URL("./fixtures/tap-host.mjs", import.meta.url);
 
-async function judgedOnTap(events: TraceEvent[], lost = 0) {
+async function judgedOnTap(events: TraceEvent[], lost = 0, options: { slowPassMs?: number; chunk?: number } = {}) {
   const passes: LivePass[] = [];
-  const { judge, tap } = liveJudgeTap({ pacing: 0, onPass: (pass) => passes.push(pass) });
+  const { judge, tap } = liveJudgeTap({ pacing: 0, onPass: (pass) => passes.push(pass), ...options });
   const host = new Worker(HOST, { workerData: { module: tap.module, data: tap.data }, transferList: tap.transfer });
   await judge.ready;
-  for (let at = 0; at < events.length; at += 3) host.postMessage(events.slice(at, at + 3));
+  const chunk = options.chunk ?? 3;
+  for (let at = 0; at < events.length; at += chunk) host.postMessage(events.slice(at, at + chunk));
   host.postMessage("close");
   judge.lost(lost);
   const summary = await judge.close();
@@ -57,4 +59,12 @@ describe("the live judge on another thread's tap", () => {
     const { summary } = await judgedOnTap(events, 4);
     expect(summary.report!.capture).toMatchObject({ complete: false, missing: 4 });
   });
+
+  it("skips what arrives while its queue is full (20,000 waiting events) and counts each as missing", async () => {
+    const trace = new TraceBuilder().handshake({ server: { logging: {} } });
+    for (let i = 0; i < 30_000; i++) trace.notify("notifications/message", { level: "info", data: `line ${i}` }, S2C);
+    const { summary } = await judgedOnTap(trace.events, 0, { slowPassMs: 20, chunk: 30_000 });
+    expect(summary.error).toBeUndefined();
+    expect(summary.report!.capture).toMatchObject({ complete: false, missing: trace.events.length - 20_000 });
+  }, 120_000);
 });

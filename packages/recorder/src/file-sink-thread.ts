@@ -37,6 +37,9 @@ export interface ThreadTapModule {
 export interface ThreadTap {
   /** One event, as it is written; must not hold the thread long (queue and work later). */
   event(event: TraceEvent): void;
+  /** True while the tap would drop an event given now: the sink then builds none (no parse) and calls `skipped()`. */
+  full?(): boolean;
+  skipped?(): void;
   /** The trace file is closed: the thread ends once this settles. */
   close?(): void | Promise<void>;
 }

@@ -47,9 +47,11 @@ if (start.tap) {
   }
 }
 
-function toTap(event: TraceEvent): void {
+/** Hands the tap its event, built only if the tap is not full (a line's event costs a parse). */
+function toTap(build: () => TraceEvent): void {
   try {
-    tap!.event(event);
+    if (tap!.full?.()) tap!.skipped?.();
+    else tap!.event(build());
   } catch (error) {
     noteError(`tap failed and was stopped: ${(error as Error).message}`);
     tap = undefined;
@@ -70,15 +72,15 @@ const GATHER_BYTES = 64 * 1024;
 function writeLine(line: LineRecord): void {
   if (redactor && tap) {
     const event = redactor.redact(buildLineEvent(line));
-    if (lines.event(event)) toTap(event);
+    if (lines.event(event)) toTap(() => event);
     return;
   }
   lines.observed(line, redactor);
-  if (tap) toTap(buildLineEvent(line));
+  if (tap) toTap(() => buildLineEvent(line));
 }
 
 function writeEvent(event: TraceEvent): void {
-  if (lines.event(event) && tap) toTap(event);
+  if (lines.event(event) && tap) toTap(() => event);
 }
 
 parentPort!.on("message", async (message: WorkerBatch | WorkerRedaction | { close: true }) => {

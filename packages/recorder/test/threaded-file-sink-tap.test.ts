@@ -17,18 +17,26 @@ const ECHO_TAP = new URL("./fixtures/echo-tap.mjs", import.meta.url).href;
 let n = 0;
 
 /** `cat` relayed with a threaded file sink tapped by `module`; what the tap posted back, and the relay's stats. */
-async function tapped(input: string, module: string, options: { redact?: Redactor; throwAt?: number } = {}) {
+async function tapped(
+  input: string,
+  module: string,
+  options: { redact?: Redactor; throwAt?: number; fullAfter?: number } = {},
+) {
   const path = `${dir.path}/tapped-${n++}.jsonl`;
   const { port1, port2 } = new MessageChannel();
   const seen: TraceEvent[] = [];
-  const closed = new Promise<void>((resolve) => {
-    port1.on("message", (message: TraceEvent | "closed") => {
-      if (message === "closed") resolve();
+  const closed = new Promise<{ skipped: number }>((resolve) => {
+    port1.on("message", (message: TraceEvent | { closed: true; skipped: number }) => {
+      if ("closed" in message) resolve(message);
       else seen.push(message);
     });
   });
   const sink = threadedFileSink(path, {
-    tap: () => ({ module, data: { port: port2, throwAt: options.throwAt }, transfer: [port2] }),
+    tap: () => ({
+      module,
+      data: { port: port2, throwAt: options.throwAt, fullAfter: options.fullAfter },
+      transfer: [port2],
+    }),
   });
   const stdin = new PassThrough();
   const done = runStdioRelay({
@@ -95,5 +103,15 @@ describe("a tap on the threaded file sink's thread", () => {
     expect(fileLines(run.path)).toHaveLength(run.stats.recorded);
     expect(run.seen).toHaveLength(5);
     expect(run.stats.sinks[0]!.errors).toEqual(["tap failed and was stopped: tap broke on purpose"]);
+  });
+
+  it("that says it is full is told of each event it skipped instead of being given it", async () => {
+    const input = Array.from({ length: 20 }, (_, i) => `{"jsonrpc":"2.0","method":"m${i}"}\n`).join("");
+    const run = await tapped(input, ECHO_TAP, { fullAfter: 4 });
+    const { skipped } = await run.closed;
+    run.close();
+    expect(fileLines(run.path)).toHaveLength(run.stats.recorded);
+    expect(run.seen.map((event) => event.seq)).toEqual([0, 1, 2, 3]);
+    expect(skipped).toBe(run.stats.recorded - 4);
   });
 });
