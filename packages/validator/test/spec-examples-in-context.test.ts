@@ -5,12 +5,14 @@
  * capability set, a tool, a resource) inside the message that carries it. Each session must draw no finding but
  * those listed with it: where the example itself breaks a sentence of the spec, or where the context an error
  * answers is a defect of the other side by nature (a parse error answers a line that is no JSON). Every example
- * directory is placed here, in spec-examples.test.ts (request/response pairs), or listed as not placed with why.
+ * directory is placed: here, in a multi round-trip exchange (spec-example-round-trips.ts: elicitation, sampling,
+ * roots and the input-required parts), or in spec-examples.test.ts (request/response pairs).
  */
 import { readdirSync } from "node:fs";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 import { validate } from "../src/engine/judge.js";
+import { roundTrips } from "./spec-example-round-trips.js";
 import {
   CACHE,
   DEFAULT_CAPABILITIES,
@@ -354,47 +356,13 @@ const fragments: Placed[] = [
   }),
 ];
 
-/**
- * Example directories placed in no session, with why: each is a part of a server-to-client request of the
- * deprecated Sampling or Roots, of an elicitation, or of a multi round-trip exchange, which 2026-07-28 carries only
- * inside an InputRequiredResult and its retry — judged by the corpus's multi round-trip sessions, not placed here.
- */
-const NOT_PLACED: Record<string, string> = Object.fromEntries(
-  [
-    "BooleanSchema",
-    "NumberSchema",
-    "StringSchema",
-    "TitledMultiSelectEnumSchema",
-    "TitledSingleSelectEnumSchema",
-    "UntitledMultiSelectEnumSchema",
-    "UntitledSingleSelectEnumSchema",
-    "ElicitRequest",
-    "ElicitRequestFormParams",
-    "ElicitRequestURLParams",
-    "ElicitResult",
-    "CreateMessageRequest",
-    "CreateMessageRequestParams",
-    "CreateMessageResult",
-    "SamplingMessage",
-    "ModelPreferences",
-    "ToolUseContent",
-    "ToolResultContent",
-    "ListRootsRequest",
-    "ListRootsResult",
-    "Root",
-    "InputRequests",
-    "InputResponses",
-    "InputRequiredResult",
-  ].map((dir) => [dir, "an input request or response of a multi round-trip exchange"]),
-);
-
-const placed = [...notifications, ...errors, ...fragments];
+const placed = [...notifications, ...errors, ...fragments, ...roundTrips];
 
 describe("the spec's notification, error and fragment examples, each in the session it needs", () => {
-  it("places every example directory (here, as a request/response pair, or listed as not placed)", () => {
+  it("places every example directory (here, or as a request/response pair)", () => {
     const here = new Set(placed.map((p) => p.example.split("/")[0]));
     const pairs = (dir: string) => dir.endsWith("Request") || dir.endsWith("ResultResponse");
-    const left = readdirSync(EXAMPLES).filter((dir) => !here.has(dir) && !pairs(dir) && !(dir in NOT_PLACED));
+    const left = readdirSync(EXAMPLES).filter((dir) => !here.has(dir) && !pairs(dir));
     expect(left).toEqual([]);
   });
 
