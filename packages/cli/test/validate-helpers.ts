@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { TraceBuilder } from "@mcp-conf/testing";
 import { main } from "../dist/index.js";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
@@ -83,84 +84,31 @@ export function mcpConfProcess(args: string[], stdin?: string, env: NodeJS.Proce
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-type Line = Record<string, unknown>;
-
-const c2s = { direction: "client-to-server", transport: "stdio" };
-const s2c = { direction: "server-to-client", transport: "stdio" };
-
-/** Trace lines: seq assigned in order. */
-export function jsonl(lines: Line[]): string {
-  return `${lines.map((line, seq) => JSON.stringify({ seq, ...line })).join("\n")}\n`;
+/** The lines of a built trace: seq assigned in order. */
+function jsonl(trace: TraceBuilder): string {
+  return `${trace.events.map((event) => JSON.stringify(event)).join("\n")}\n`;
 }
 
-export function handshake(): Line[] {
-  return [
-    { ...c2s, kind: "lifecycle", event: "transport-open" },
-    {
-      ...c2s,
-      kind: "message",
-      payload: {
-        jsonrpc: "2.0",
-        id: 0,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-11-25",
-          capabilities: {},
-          clientInfo: { name: "test-client", version: "1.0.0" },
-        },
-      },
-    },
-    {
-      ...s2c,
-      kind: "message",
-      payload: {
-        jsonrpc: "2.0",
-        id: 0,
-        result: {
-          protocolVersion: "2025-11-25",
-          capabilities: {},
-          serverInfo: { name: "test-server", version: "1.0.0" },
-        },
-      },
-    },
-    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", method: "notifications/initialized" } },
-  ];
-}
-
-const close: Line = { ...c2s, kind: "lifecycle", event: "transport-close" };
+/** Open, and a handshake in which neither side declares a capability. */
+const opened = () => new TraceBuilder().open().handshake({ server: {} });
 
 /** A clean session: handshake, a ping answered, close. */
 export function cleanSession(): string {
-  return jsonl([
-    ...handshake(),
-    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", id: 1, method: "ping" } },
-    { ...s2c, kind: "message", payload: { jsonrpc: "2.0", id: 1, result: {} } },
-    close,
-  ]);
+  return jsonl(opened().request(1, "ping").result(1).close());
 }
 
 /** A session breaking MUSTs: a request id reused while open, and an answer to a request never made. */
 export function failingSession(): string {
-  return jsonl([
-    ...handshake(),
-    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", id: 1, method: "ping" } },
-    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", id: 1, method: "ping" } },
-    { ...s2c, kind: "message", payload: { jsonrpc: "2.0", id: 1, result: {} } },
-    { ...s2c, kind: "message", payload: { jsonrpc: "2.0", id: 77, result: {} } },
-    close,
-  ]);
+  return jsonl(opened().request(1, "ping").request(1, "ping").result(1).result(77).close());
 }
 
 /** A session with messages but no initialize: it declares no protocol version. */
 export function undeclaredSession(): string {
-  return jsonl([
-    { ...c2s, kind: "message", payload: { jsonrpc: "2.0", id: 1, method: "ping" } },
-    { ...s2c, kind: "message", payload: { jsonrpc: "2.0", id: 1, result: {} } },
-  ]);
+  return jsonl(new TraceBuilder().request(1, "ping").result(1));
 }
 
 export function lifecycleOnly(): string {
-  return jsonl([{ ...c2s, kind: "lifecycle", event: "transport-open" }, close]);
+  return jsonl(new TraceBuilder().open().close());
 }
 
 /** Writes named files into a fresh temporary directory; returns their paths by name, and `dir` for clean-up. */
