@@ -104,12 +104,9 @@ export function messageLinePrefix(line: LineRecord): string | undefined {
 }
 
 /**
- * The line's event as one trace line (no newline), with the key order trace-format's writer uses. A JSON line's
- * own text is its payload unless it holds a carriage return (see `messageLinePrefix`).
+ * The trace line (no newline) of a line `messageLinePrefix` does not take — not JSON, cut, not UTF-8, or holding a
+ * carriage return: its event, in the key order trace-format's writer uses.
  */
 export function lineEventJson(line: LineRecord): string {
-  const read = readLine(line);
-  if (!("payload" in read) || read.invalid || read.text.includes("\r")) return JSON.stringify(buildLineEvent(line));
-  const ts = line.at === undefined ? "" : `,"ts":"${isoTime(line.at)}"`;
-  return `{"seq":${line.seq},"direction":"${line.direction}","transport":"${line.transport}","kind":"message"${ts},"payload":${read.text}}`;
+  return JSON.stringify(buildLineEvent(line));
 }
