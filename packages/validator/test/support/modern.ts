@@ -3,6 +3,7 @@
  * server/discover, built with the TraceBuilder of @mcp-conf/testing (which speaks the 2025 handshake itself).
  */
 import { TraceBuilder } from "@mcp-conf/testing";
+import type { TraceEvent } from "@mcp-conf/trace-format";
 
 export const MODERN = "2026-07-28";
 export const SERVER_META = { "io.modelcontextprotocol/serverInfo": { name: "s", version: "1" } };
@@ -36,4 +37,39 @@ export function discovered(
       cacheScope: "private",
     },
   });
+}
+
+/** One POST of a 2026 streamable-HTTP session: its request, the response's status and headers, and its answer. */
+export interface ModernPost {
+  id: string | number;
+  method: string;
+  params?: Record<string, unknown>;
+  status?: number;
+  headers?: Record<string, string>;
+  /** The JSON-RPC answer in the response's body: a result (default), an error, or none (`null`). */
+  answer?: Record<string, unknown> | null;
+}
+
+/** A 2026 streamable-HTTP session of POSTs, as `mcp-conf record http` writes it: each POST, its body, its response. */
+export function modernHttpSession(posts: readonly ModernPost[]): TraceEvent[] {
+  const events: Record<string, unknown>[] = [
+    { direction: "client-to-server", kind: "lifecycle", event: "transport-open" },
+  ];
+  for (const { id, method, params = {}, status = 200, headers = {}, answer } of posts) {
+    const request = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+    events.push({ direction: "client-to-server", kind: "http", method: "POST", path: "/mcp", headers: request });
+    const payload = { jsonrpc: "2.0", id, method, params: { _meta: modernMeta({}), ...params } };
+    events.push({ direction: "client-to-server", kind: "message", payload });
+    events.push({
+      direction: "server-to-client",
+      kind: "http",
+      status,
+      headers: { "content-type": "application/json", ...headers },
+    });
+    const body = answer === undefined ? { result: { resultType: "complete", _meta: SERVER_META } } : answer;
+    if (body !== null)
+      events.push({ direction: "server-to-client", kind: "message", payload: { jsonrpc: "2.0", id, ...body } });
+  }
+  events.push({ direction: "client-to-server", kind: "lifecycle", event: "transport-close" });
+  return events.map((event, seq) => ({ seq, transport: "streamable-http", ...event }) as unknown as TraceEvent);
 }

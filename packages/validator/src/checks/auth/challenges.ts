@@ -1,8 +1,9 @@
 /**
- * What the MCP wire shows of authorization (AUTH-013/049/054/055/056): a 401 carries a Bearer
- * `WWW-Authenticate` challenge (OAuth 2.1 §5.3), which should name the `scope` needed; a challenge's error code
- * comes with its status (RFC 6750 §3.1: invalid_request 400, invalid_token 401); an insufficient-scope challenge
- * comes with 403 and names `scope` and `resource_metadata`. Only headers are read: tokens are never recorded.
+ * What the MCP wire shows of authorization (AUTH-013/049/054/055/056, and AUTH-144/145 at 2026-07-28): a 401
+ * carries a Bearer `WWW-Authenticate` challenge (OAuth 2.1 §5.3), which should name the `scope` needed; a
+ * challenge's error code comes with its status (RFC 6750 §3.1: invalid_request 400, invalid_token 401); an
+ * insufficient-scope challenge comes with 403 and names `scope` and `resource_metadata`; a challenged scope is never
+ * `offline_access`. Only headers are read: tokens are never recorded.
  */
 import type { HttpEvent, TraceEvent } from "@mcp-conf/trace-format";
 import { quote } from "../support/detail.js";
@@ -24,6 +25,13 @@ function serverResponse(event: TraceEvent): Answer | undefined {
   if (event.kind !== "http" || event.direction !== "server-to-client") return undefined;
   return { event, challenge: header(event, "www-authenticate") };
 }
+
+/** The scope tokens a challenge names (RFC 6750 §3: space-delimited, quoted), empty when it names none. */
+const SCOPE_VALUE = /(?:^|[\s,])scope\s*=\s*(?:"([^"]*)"|([^\s,]*))/i;
+const scopesOf = (challenge: string): string[] => {
+  const match = SCOPE_VALUE.exec(challenge);
+  return (match?.[1] ?? match?.[2] ?? "").split(/\s+/).filter((scope) => scope !== "");
+};
 
 /** A server's HTTP response carrying a Bearer challenge. */
 const bearer = (event: TraceEvent) => {
@@ -97,4 +105,18 @@ export const challengeStatus = messageRuleCheck({
     event.status === expected
       ? undefined
       : `a Bearer challenge with error ${quote(code)} comes with HTTP ${event.status ?? "(no status)"}, not ${expected}`,
+});
+
+export const challengeWithoutOfflineAccess = messageRuleCheck({
+  id: "auth.challenge-without-offline-access",
+  description: "A Bearer challenge's scope never asks for offline_access (a refresh token is no resource requirement).",
+  subscribe: { events: ["http"] },
+  subject: (event: TraceEvent) => {
+    const answer = bearer(event);
+    return answer && hasParam(answer.challenge, "scope") ? answer : undefined;
+  },
+  judge: ({ event, challenge }) =>
+    scopesOf(challenge).includes("offline_access")
+      ? `HTTP ${event.status ?? "(no status)"} whose WWW-Authenticate ${quote(challenge)} asks for the scope offline_access`
+      : undefined,
 });

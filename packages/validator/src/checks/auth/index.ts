@@ -1,10 +1,17 @@
 /** The checks of the AUTH area: what the MCP wire shows of authorization challenges. */
 import type { CheckDefinition } from "../../engine/types.js";
-import { challengeScope, challengeStatus, insufficientScopeChallenge, unauthorizedChallenge } from "./challenges.js";
+import {
+  challengeScope,
+  challengeStatus,
+  challengeWithoutOfflineAccess,
+  insufficientScopeChallenge,
+  unauthorizedChallenge,
+} from "./challenges.js";
 
 export const checks: CheckDefinition[] = [
   unauthorizedChallenge,
   challengeScope,
   challengeStatus,
   insufficientScopeChallenge,
+  challengeWithoutOfflineAccess,
 ];
