@@ -4,7 +4,8 @@
  * maximum), is recorded at a steady pace (BENCH_RATE events/s), as a busy session would arrive: each message's
  * bytes go to a recorder whose threaded file sink writes the trace, as `watch stdio` records. Each round records it
  * twice, in alternating order: without a judge (what `record` costs) and with the live judge on the trace thread
- * (what `watch` costs). Figures: the CPU the judge adds (all threads of the process, the difference of the two runs)
+ * (what `watch` costs). The session starts once the judge is ready — loaded, and warmed up on a made-up session, as
+ * it is while a watched server starts (its wall time is printed; its CPU counts in the judge's). Figures: the CPU the judge adds (all threads of the process, the difference of the two runs)
  * against one batch validation of the same trace as `mcp-conf validate` pays it — a fresh process importing the
  * validator and judging the trace cold, measured in the same round (target ≤ 1.5x: each pass judges the new events
  * only, never the trace again); the lag from an exchange's arrival to its finding reaching the session's thread
@@ -122,6 +123,8 @@ class Lags {
 
 interface Run {
   cpuMs: number;
+  /** Wall time from starting the recorder to the judge being ready (loaded and warmed up). */
+  readyMs?: number;
   lags?: number[];
   fails?: number;
   withdrawn?: number;
@@ -152,7 +155,9 @@ async function recorded(judged: boolean, round: number): Promise<Run> {
     session: "bench",
     meta: open.kind === "lifecycle" ? open.meta : undefined,
   });
+  const starting = performance.now();
   await judge?.ready;
+  const readyMs = performance.now() - starting;
   const streamedMs = await stream((event) => {
     if (event.kind !== "message") return;
     lags.handedAt.set(recorder.nextSeq, performance.now());
@@ -163,6 +168,7 @@ async function recorded(judged: boolean, round: number): Promise<Run> {
   const run: Run = { cpuMs: cpuMs(start), streamedMs };
   if (summary) {
     run.lags = lags.sorted();
+    run.readyMs = readyMs;
     run.fails = failsOf(summary);
     run.withdrawn = summary.withdrawn.length;
     run.judgingMs = summary.judgingMs;
@@ -222,7 +228,7 @@ for (let round = 0; round < ROUNDS; round++) {
   p99s.push(p99);
   worstFindings = Math.min(worstFindings, lags.length);
   console.log(
-    `  round ${round + 1}: cold batch ${fmt(coldMs)} ms CPU (import ${fmt(coldImportMs)}); record ${fmt(plain.cpuMs)}, record + judge ${fmt(judged.cpuMs)}: judge adds ${fmt(addedMs)} ms = ${times(ratio)} the cold batch (${fmt(judged.judgingMs!)} ms wall in passes over a ${fmt(judged.streamedMs)} ms session); lag median ${fmt(percentile(lags, 0.5))} ms, p99 ${fmt(p99)} ms over ${lags.length} findings; ${judged.fails} fail finding(s) in the report, withdrawn ${judged.withdrawn}; load ${load()}`,
+    `  round ${round + 1}: cold batch ${fmt(coldMs)} ms CPU (import ${fmt(coldImportMs)}); record ${fmt(plain.cpuMs)}, record + judge ${fmt(judged.cpuMs)}: judge adds ${fmt(addedMs)} ms = ${times(ratio)} the cold batch (ready after ${fmt(judged.readyMs!)} ms; ${fmt(judged.judgingMs!)} ms wall in passes over a ${fmt(judged.streamedMs)} ms session); lag median ${fmt(percentile(lags, 0.5))} ms, p99 ${fmt(p99)} ms over ${lags.length} findings; ${judged.fails} fail finding(s) in the report, withdrawn ${judged.withdrawn}; load ${load()}`,
   );
 }
 rmSync(dir, { recursive: true, force: true });

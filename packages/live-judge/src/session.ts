@@ -14,6 +14,7 @@ import { createJudge, findingKey, type Judge, renderReport } from "@mcp-conf/val
 import { Attribution } from "./attribution.js";
 import { answersWithResult, exchangesCompletedBy } from "./exchanges.js";
 import type { FromWorker, LiveFinding, ToWorker, WorkerOptions } from "./protocol.js";
+import { prepare, versionNamedBy } from "./warm-up.js";
 
 const BURST_MS = 250;
 /** Events waiting beyond this many are dropped (and counted as missing in the report). */
@@ -49,12 +50,15 @@ export class Session {
 
   /** The server answered a request with a result: the MCP session started (said apart from a server that died first). */
   private started = false;
+  /** No client request has named a version yet (and none was given): the next that does gets its revision loaded. */
+  private awaitingVersion: boolean;
 
   constructor(
     private readonly options: WorkerOptions,
     private readonly send: (message: FromWorker) => void,
   ) {
     this.share = 1 / (1 + (options.pacing ?? 3));
+    this.awaitingVersion = options.revision === undefined;
     this.judge = createJudge({
       ...(options.revision === undefined ? {} : { revision: options.revision }),
       ...(options.actor === undefined ? {} : { actor: options.actor }),
@@ -94,19 +98,25 @@ export class Session {
     this.schedule();
   }
 
-  private schedule(): void {
+  /**
+   * The next pass. In budget, it runs as soon as what brought the events is done (the batch they came in), not on a
+   * timer of its own: no wake-up of the thread for it, and no millisecond of lag. A pass that leaves events queued
+   * is followed on a timer instead, so the thread's other work (the trace's batches) gets its turn in between.
+   */
+  private schedule(yieldFirst = false): void {
     if (this.scheduled) return;
     this.scheduled = true;
     const now = performance.now();
     this.budgetMs = Math.min(BURST_MS, this.budgetMs + (now - this.budgetAt) * this.share);
     this.budgetAt = now;
-    setTimeout(() => this.run(), this.budgetMs >= 0 ? 0 : -this.budgetMs / this.share);
+    if (this.budgetMs >= 0 && !yieldFirst) queueMicrotask(() => this.run());
+    else setTimeout(() => this.run(), Math.max(0, -this.budgetMs / this.share));
   }
 
   private run(): void {
     this.scheduled = false;
     if (this.queue.length > 0) this.pass();
-    if (this.queue.length > 0) this.schedule();
+    if (this.queue.length > 0) this.schedule(true);
     else if (this.finishing) this.done();
   }
 
@@ -117,6 +127,7 @@ export class Session {
     for (const event of batch) {
       this.exchanges += exchangesCompletedBy(event);
       this.lastSeq = event.seq;
+      if (this.awaitingVersion) this.expect(event);
       if (this.broken === undefined) this.observe(event);
     }
     if (this.broken === undefined) this.collect(fresh);
@@ -138,6 +149,13 @@ export class Session {
     this.lastPost = performance.now();
     this.postedExchanges = this.exchanges;
     this.send({ type: "pass", findings, exchanges: this.exchanges, lastSeq: this.lastSeq, busyMs: this.busyMs });
+  }
+
+  /** A client's request that names a version: its revision is loaded now, before the server answers. */
+  private expect(event: TraceEvent): void {
+    const version = this.judge.revision === undefined ? versionNamedBy(event) : undefined;
+    if (version !== undefined) prepare(version, this.options.actor);
+    if (version !== undefined || this.judge.revision !== undefined) this.awaitingVersion = false;
   }
 
   private observe(event: TraceEvent): void {

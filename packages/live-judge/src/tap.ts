@@ -9,6 +9,7 @@ import type { MessagePort } from "node:worker_threads";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { FromWorker, ToWorker, WorkerOptions } from "./protocol.js";
 import { Session } from "./session.js";
+import { warmUp } from "./warm-up.js";
 
 /** What the session's side passes to the tap's thread (the port is transferred). */
 export interface TapData {
@@ -16,7 +17,10 @@ export interface TapData {
   port: MessagePort;
 }
 
-/** Called once on the recorder's thread; `close()` settles once the report is sent (after `LiveJudge.close()`). */
+/**
+ * Called once on the recorder's thread, before the session's first event reaches it (it warms the thread up first,
+ * warm-up.ts); `close()` settles once the report is sent (after `LiveJudge.close()`).
+ */
 export function openTap(data: TapData): {
   event(event: TraceEvent): void;
   full(): boolean;
@@ -32,6 +36,7 @@ export function openTap(data: TapData): {
     port.postMessage(message);
     if (message.type === "done") finished();
   };
+  warmUp(data.options);
   const session = new Session(data.options, send);
   port.on("message", (message: ToWorker) => {
     if (message.type !== "start") session.receive(message);

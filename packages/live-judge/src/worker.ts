@@ -7,13 +7,15 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { FromWorker, ToWorker, WorkerOptions } from "./protocol.js";
 import { Session } from "./session.js";
+import { warmUp } from "./warm-up.js";
 
 const port = parentPort;
 if (!port) throw new Error("the live judge's worker must run in a worker thread");
 const send = (message: FromWorker) => port.postMessage(message);
 
-let session: Session | undefined =
-  workerData === undefined || workerData === null ? undefined : new Session(workerData as WorkerOptions, send);
+const first = workerData === undefined || workerData === null ? undefined : (workerData as WorkerOptions);
+warmUp(first);
+let session: Session | undefined = first === undefined ? undefined : new Session(first, send);
 send({ type: "ready" });
 
 port.on("message", (message: ToWorker) => {
