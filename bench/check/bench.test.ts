@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
-it("the check bench runs on a few small traces and prints the one-at-a-time/parallel ratio", () => {
+it("the check bench runs on a few small traces and prints the one-at-a-time/parallel ratio and the ceiling", () => {
   const run = spawnSync(process.execPath, ["--import", "tsx", join(benchDir, "bench.ts")], {
     cwd: join(benchDir, "..", ".."),
     encoding: "utf8",
@@ -14,4 +14,6 @@ it("the check bench runs on a few small traces and prints the one-at-a-time/para
   });
   expect(run.stderr).toBe("");
   expect(run.stdout).toMatch(/^ratio one-at-a-time\/parallel: +\d+\.\d\d× \(target ≥ 1\.6×\)/m);
+  expect(run.stdout).toMatch(/^check --jobs 1 \(baseline\): +[\d,]+ ms wall, [\d,]+ ms CPU/m);
+  expect(run.stdout).toMatch(/^ceiling, beside an already warm worker: +[\d,]+ ms wall.* \(ratio \d+\.\d\d×/m);
 }, 180_000);

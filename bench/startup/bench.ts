@@ -8,10 +8,11 @@
  * children times, in clock ticks of 10 ms): on a loaded machine wall time mostly measures the load.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { childrenCpuMs } from "../children-cpu.js";
 import { summaryRow, times } from "../summary.js";
 import { sessionText } from "../validator/generate-session.js";
 
@@ -61,15 +62,6 @@ const commands = {
   session: [BIN, "validate", session],
 } as const;
 type Name = keyof typeof commands;
-
-/** CPU ms of the children waited for so far (cutime + cstime), or undefined off Linux. */
-function childrenCpuMs(): number | undefined {
-  if (!existsSync("/proc/self/stat")) return undefined;
-  const fields = readFileSync("/proc/self/stat", "utf8")
-    .replace(/^.*\) /, "")
-    .split(" ");
-  return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100; // fields 16 and 17 of proc(5), in USER_HZ
-}
 
 const walls: Record<Name, number[]> = { bare: [], version: [], tiny: [], readParse: [], session: [] };
 const cpus: Record<Name, number[]> = { bare: [], version: [], tiny: [], readParse: [], session: [] };
