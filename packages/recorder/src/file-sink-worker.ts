@@ -1,27 +1,26 @@
 /**
- * The threaded file sink's worker: receives batches of observed lines (bytes packed into one transferred buffer)
- * and ready-made events, and writes their trace lines through trace-format's writer, one write per batch, so none
- * of that work runs on the thread that forwards the session's bytes. A line that is plain JSON (decided on its
- * bytes) is copied into the output as the bytes that arrived, behind its event's prefix; anything else is built as
- * an event and serialised. Each batch is acknowledged and its buffers handed back for reuse; the acknowledgement is
- * what bounds the main thread's in-flight budget. A tap module, when the sink was given one, is loaded here first and
- * handed each event as it is written (built from the line for it: the tap, not the file, pays the parse).
+ * The threaded file sink's worker: takes the entries the forwarding thread placed in their shared memory (see
+ * `line-ring.ts`) — observed lines, and events already serialised there — and writes their trace lines through
+ * trace-format's writer, one write per pass, so none of that work runs on the thread that forwards the session's
+ * bytes. A line that is plain JSON (decided on its bytes) is copied into the output as the bytes that arrived, behind
+ * its event's prefix; any other line is built as an event and serialised. When it has caught up it sleeps until the
+ * forwarding thread wakes it. A tap module, when the sink was given one, is loaded here first and handed each event
+ * as it is written (built from the line for it: the tap, not the file, pays the parse), and the thread's loop turns
+ * between passes so the tap's own work runs.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { openTraceWriter, type TraceEvent } from "@mcp-conf/trace-format";
+import type { ThreadTap, WorkerGo, WorkerReply, WorkerStart } from "./file-sink-thread.js";
+import { buildLineEvent, type LineRecord } from "./line-event.js";
 import {
+  FLAG_EVENT,
   FLAG_SERVER_TO_CLIENT,
   FLAG_SSE,
   FLAG_STREAMABLE_HTTP,
   FLAG_TRUNCATED,
-  LINE_FIELDS,
-  type ThreadTap,
-  type WorkerBatch,
-  type WorkerRedaction,
-  type WorkerReply,
-  type WorkerStart,
-} from "./file-sink-thread.js";
-import { buildLineEvent, type LineRecord } from "./line-event.js";
+  type RingEntry,
+  RingReader,
+} from "./line-ring.js";
 import { compileRedaction, type Redactor } from "./privacy/redact.js";
 import { TraceLines } from "./trace-lines.js";
 
@@ -31,12 +30,13 @@ const writer = openTraceWriter(start.path, {
   force: true, // the main thread created the file (and refused an existing one) before starting this worker
   onError: (error) => noteError(error.message),
 });
+const ring = new RingReader(start.ring);
 
 function noteError(message: string): void {
   if (errors.length < 20) errors.push(message);
 }
 
-/** The tap, loaded before the first batch is taken (batches wait in the port meanwhile). */
+/** The tap, loaded before the first entry is taken. */
 let tap: ThreadTap | undefined;
 if (start.tap) {
   try {
@@ -58,18 +58,16 @@ function toTap(build: () => TraceEvent): void {
   }
 }
 
-function reply(message: WorkerReply): void {
-  parentPort!.postMessage(message);
-}
-
 let redactor: Redactor | undefined;
 
 const lines = new TraceLines(noteError);
-/** With `flush: "none"`, batches are gathered until this much is waiting. */
+/** With `flush: "none"`, passes are gathered until this much is waiting; a long pass writes this often anyway. */
 const GATHER_BYTES = 64 * 1024;
+/** Entries taken in one pass before the file is written, the memory freed and the thread's loop turned. */
+const PASS_ENTRIES = 1024;
 
-/** A line: to the file from its bytes; to the tap (if any) as its event, redacted as the file's line is. */
-function writeLine(line: LineRecord): void {
+/** A line that is not plain JSON, or any line while redacting: built as its event (for the file and the tap). */
+function writeBuilt(line: LineRecord): void {
   if (redactor && tap) {
     const event = redactor.redact(buildLineEvent(line));
     if (lines.event(event)) toTap(() => event);
@@ -79,55 +77,80 @@ function writeLine(line: LineRecord): void {
   if (tap) toTap(() => buildLineEvent(line));
 }
 
-function writeEvent(event: TraceEvent): void {
-  if (lines.event(event) && tap) toTap(() => event);
-}
-
-parentPort!.on("message", async (message: WorkerBatch | WorkerRedaction | { close: true }) => {
-  if ("redaction" in message) {
-    redactor = compileRedaction(message.redaction);
-    return;
-  }
-  if ("close" in message) {
-    lines.writeTo(writer);
-    await writer.close();
-    reply({ acked: { events: 0, bytes: 0 }, written: writer.written, errors, closed: true });
+function writeEntry(entry: RingEntry): void {
+  const { data } = ring;
+  const { seq, flags, offset, size } = entry;
+  if (flags & FLAG_EVENT) {
+    lines.serialized(seq, data.subarray(offset, offset + size));
     if (tap) {
-      await tap.close?.();
-      process.exit(0); // on a worker thread: ends this thread (its tap may hold ports open)
+      const text = data.toString("utf8", offset, offset + size);
+      toTap(() => JSON.parse(text) as TraceEvent);
     }
     return;
   }
-  const bytes = Buffer.from(message.buffer);
-  const meta = new Float64Array(message.meta);
-  let next = 0;
-  const events = message.events;
-  for (let i = 0; i <= message.count; i++) {
-    while (next < events.length && events[next]!.before === i) writeEvent(events[next++]!.event);
-    if (i === message.count) break;
-    const at = i * LINE_FIELDS;
-    const flags = meta[at + 2]!;
-    const offset = meta[at + 3]!;
-    const time = meta[at + 1]!;
-    writeLine({
-      seq: meta[at]!,
-      at: Number.isNaN(time) ? undefined : time,
-      direction: flags & FLAG_SERVER_TO_CLIENT ? "server-to-client" : "client-to-server",
-      transport: flags & FLAG_STREAMABLE_HTTP ? "streamable-http" : flags & FLAG_SSE ? "sse" : "stdio",
-      bytes: bytes.subarray(offset, offset + meta[at + 4]!),
-      length: meta[at + 5]!,
-      truncated: (flags & FLAG_TRUNCATED) !== 0,
-    });
+  const at = Number.isNaN(entry.at) ? undefined : entry.at;
+  const direction = flags & FLAG_SERVER_TO_CLIENT ? "server-to-client" : "client-to-server";
+  const transport = flags & FLAG_STREAMABLE_HTTP ? "streamable-http" : flags & FLAG_SSE ? "sse" : "stdio";
+  const truncated = (flags & FLAG_TRUNCATED) !== 0;
+  // The common case, a plain JSON line and no redaction: its bytes straight into the file, no object made for it.
+  if (!redactor && lines.message(seq, at, direction, transport, data, offset, offset + size, truncated)) {
+    if (tap) toTap(() => buildLineEvent(lineRecord(entry, at, direction, transport, truncated)));
+    return;
   }
-  if (start.flush === "line" || lines.size >= GATHER_BYTES) lines.writeTo(writer);
-  const spare = { buffer: message.buffer, meta: message.meta };
-  parentPort!.postMessage(
-    {
-      acked: { events: message.size, bytes: message.budget },
-      written: writer.written,
-      errors,
-      spare,
-    } satisfies WorkerReply,
-    [spare.buffer, spare.meta],
-  );
+  writeBuilt(lineRecord(entry, at, direction, transport, truncated));
+}
+
+function lineRecord(
+  entry: RingEntry,
+  at: number | undefined,
+  direction: LineRecord["direction"],
+  transport: LineRecord["transport"],
+  truncated: boolean,
+): LineRecord {
+  const bytes = ring.data.subarray(entry.offset, entry.offset + entry.size);
+  return { seq: entry.seq, at, direction, transport, bytes, length: entry.length, truncated };
+}
+
+const entry: RingEntry = { seq: 0, at: 0, flags: 0, offset: 0, size: 0, length: 0 };
+
+/** Takes what is published, in passes; writes the file after each (or once enough gathered with `flush: "none"`). */
+function pass(): void {
+  for (;;) {
+    const count = Math.min(ring.available(), PASS_ENTRIES);
+    if (count === 0) return;
+    ring.take(count, entry, writeEntry);
+    if (start.flush === "line" || lines.size >= GATHER_BYTES) lines.writeTo(writer);
+    ring.finish(writer.written);
+    if (count === PASS_ENTRIES) return;
+  }
+}
+
+let closing = false;
+
+async function pump(): Promise<void> {
+  while (!closing) {
+    await ring.ready();
+    if (closing) return;
+    pass();
+    // Let the thread's loop turn (a tap's timers, the close message) before the next pass.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+parentPort!.on("message", async (message: WorkerGo | { close: true }) => {
+  if ("go" in message) {
+    if (message.redaction) redactor = compileRedaction(message.redaction);
+    void pump();
+    return;
+  }
+  closing = true;
+  while (ring.available() > 0) pass();
+  lines.writeTo(writer);
+  await writer.close();
+  ring.finish(writer.written);
+  parentPort!.postMessage({ written: writer.written, errors, closed: true } satisfies WorkerReply);
+  if (tap) {
+    await tap.close?.();
+    process.exit(0); // on a worker thread: ends this thread (its tap may hold ports open)
+  }
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isJsonLine } from "./json-bytes.js";
+import { ASCII_JSON, isJsonLine, jsonLineKind, NOT_JSON, OTHER_JSON } from "./json-bytes.js";
 
 /** The answer the file sink used to get from decoding the line and calling JSON.parse. */
 function byParsing(bytes: Buffer): boolean {
@@ -47,6 +47,45 @@ describe("isJsonLine", () => {
     fc.assert(
       fc.property(fc.string({ unit: "grapheme" }), (s) => agree(JSON.stringify(s))),
       { numRuns: 300 },
+    );
+  });
+
+  it("finds what ends a long string wherever it lies, at any alignment (the word-at-a-time scan)", () => {
+    const stops = ['"', "\\", "\u0000", "\u0001", "\t", "\u001f", "\u007f", "\u00e9", "\u4e2d", " ", "\\n", "\\u00zz"];
+    fc.assert(
+      fc.property(
+        fc.nat(3),
+        fc.integer({ min: 30, max: 200 }),
+        fc.nat(),
+        fc.constantFrom(...stops),
+        (pad, length, at, stop) => {
+          const content = "x".repeat(length);
+          const i = at % (length + 1);
+          const text = `${" ".repeat(pad)}{"k":"${content.slice(0, i)}${stop}${content.slice(i)}"}`;
+          // A fresh buffer at an offset of its own, so the scan starts at every alignment.
+          const bytes = Buffer.alloc(Buffer.byteLength(text) + pad);
+          bytes.write(text, pad);
+          expect(isJsonLine(bytes.subarray(pad)), JSON.stringify(text)).toBe(byParsing(bytes.subarray(pad)));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("tells JSON of ASCII bytes only from JSON holding other bytes, in any span of a buffer", () => {
+    const text = fc.oneof(
+      fc.json(),
+      grammarText,
+      fc.string({ unit: "grapheme" }).map((s) => JSON.stringify(s.repeat(9))),
+    );
+    fc.assert(
+      fc.property(text, fc.nat(7), fc.nat(7), (t, before, after) => {
+        const bytes = Buffer.concat([Buffer.alloc(before, 0xe9), Buffer.from(t), Buffer.alloc(after, 0xe9)]);
+        const line = bytes.subarray(before, bytes.length - after);
+        const expected = !byParsing(line) ? NOT_JSON : line.every((b) => b < 0x80) ? ASCII_JSON : OTHER_JSON;
+        expect(jsonLineKind(bytes, before, bytes.length - after), JSON.stringify(t)).toBe(expected);
+      }),
+      { numRuns: 2000 },
     );
   });
 

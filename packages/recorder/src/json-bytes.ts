@@ -37,15 +37,36 @@ const IN_ARRAY = 2;
 /** What each open container is; kept between calls (and grown when a line nests deeper). */
 let stack = new Uint8Array(64);
 
+/** What `jsonLineKind` finds: not JSON, JSON of ASCII bytes only, or JSON whose strings hold other bytes. */
+export const NOT_JSON = 0;
+export const ASCII_JSON = 1;
+export const OTHER_JSON = 2;
+
 /**
  * True when `bytes` hold one JSON text (RFC 8259) and no carriage return (JSON whitespace, but a line break to some
  * readers). The bytes must already be known to be UTF-8: anything not ASCII is accepted inside strings, as its
  * decoding would be.
  */
 export function isJsonLine(bytes: Uint8Array): boolean {
-  const end = bytes.length;
+  return jsonLineKind(bytes, 0, bytes.length) !== NOT_JSON;
+}
+
+/** Bytes at or above 0x80 seen in string content, OR-ed together (the line's are ASCII while this is below 0x80). */
+let high = 0;
+
+/**
+ * `isJsonLine` for `bytes[start, end)`, telling JSON of ASCII bytes only (then valid UTF-8 without further ado) from
+ * JSON whose strings hold other bytes (UTF-8 only if they say so: the caller checks).
+ */
+export function jsonLineKind(bytes: Uint8Array, start: number, end: number): number {
+  base = -1;
+  high = 0;
+  return jsonText(bytes, start, end) ? (high & 0x80 ? OTHER_JSON : ASCII_JSON) : NOT_JSON;
+}
+
+function jsonText(bytes: Uint8Array, start: number, end: number): boolean {
   let depth = 0;
-  let i = 0;
+  let i = start;
   for (;;) {
     // A value.
     while (i < end && SPACE[bytes[i]!]) i++;
@@ -112,10 +133,61 @@ function key(bytes: Uint8Array, i: number, end: number): number {
   return i < end && bytes[i] === COLON ? i + 1 : -1;
 }
 
+/** The 4-byte words of the buffer being scanned (kept while the next line comes from the same buffer). */
+let wordsOf: ArrayBufferLike | undefined;
+let words: Int32Array<ArrayBufferLike> = new Int32Array(0);
+/** Where the line being scanned starts in `words`' buffer; -1 until its first long run of string content. */
+let base = -1;
+
+/**
+ * From `i`, the index of the first byte that ends a run of plain string content (see `STRING_STOP`), or `end`.
+ * Most of a message's bytes are string content, so whole aligned words are tested at once: a word holds a stop byte
+ * when one of its bytes is below 0x20 or equals `"` or `\` (the classic "has a byte less than / equal to" bit tests,
+ * exact as a yes or no); from the word that does, bytes are looked at one by one.
+ */
+function plainRun(bytes: Uint8Array, i: number, end: number): number {
+  if (end - i >= 32) {
+    if (base < 0) {
+      if (wordsOf !== bytes.buffer) {
+        wordsOf = bytes.buffer;
+        words = new Int32Array(bytes.buffer, 0, bytes.buffer.byteLength >> 2);
+      }
+      base = bytes.byteOffset;
+    }
+    while ((base + i) & 3) {
+      const c = bytes[i]!;
+      if (STRING_STOP[c]) return i;
+      high |= c;
+      i++;
+    }
+    let w = (base + i) >> 2;
+    const stop = (base + end) >> 2;
+    let seen = 0;
+    while (w < stop) {
+      const x = words[w]!;
+      seen |= x;
+      const quote = x ^ 0x22222222;
+      const backslash = x ^ 0x5c5c5c5c;
+      const stopper =
+        ((x - 0x20202020) & ~x) | ((quote - 0x01010101) & ~quote) | ((backslash - 0x01010101) & ~backslash);
+      if (stopper & 0x80808080) break;
+      w++;
+    }
+    if (seen & 0x80808080) high = 0x80;
+    i = (w << 2) - base;
+  }
+  for (; i < end; i++) {
+    const c = bytes[i]!;
+    if (STRING_STOP[c]) break;
+    high |= c;
+  }
+  return i;
+}
+
 /** A string's content and closing quote, from just after its opening quote; the index after it, or -1. */
 function string(bytes: Uint8Array, i: number, end: number): number {
   for (;;) {
-    while (i < end && !STRING_STOP[bytes[i]!]) i++;
+    i = plainRun(bytes, i, end);
     if (i >= end) return -1;
     const c = bytes[i]!;
     if (c === QUOTE) return i + 1;

@@ -2,13 +2,14 @@
  * Turning one observed line into its trace event: JSON becomes a `message`, anything else a `raw` line, and a line
  * cut at the byte limit a truncated `raw` that keeps the id and method its start shows. This is the one place an
  * observed line becomes an event, in three shapes: `buildLineEvent` gives the event as an object (for sinks that
- * take objects); for the file sink's thread, which writes lines, `messageLinePrefix` gives a plain JSON line's trace
- * line as a prefix for its own bytes (decided on the bytes, nothing decoded), and `lineEventJson` any other line's
- * trace line. The same event each way: a message's payload is written as the JSON text that arrived.
+ * take objects); for the file sinks, which write lines, `isMessageLine` tells a plain JSON line, whose trace line is its
+ * event's prefix and its own bytes (decided on the bytes, nothing decoded; see trace-lines.ts), and `lineEventJson`
+ * gives any other line's trace line. The same event each way: a message's payload is written as the JSON text that
+ * arrived.
  */
 import { isUtf8 } from "node:buffer";
 import { type Direction, readMessageHead, type TraceEvent, type Transport } from "@mcp-conf/trace-format";
-import { isJsonLine } from "./json-bytes.js";
+import { ASCII_JSON, jsonLineKind, NOT_JSON } from "./json-bytes.js";
 
 /** The raw facts of one observed line, enough to build its event anywhere. */
 export interface LineRecord {
@@ -61,7 +62,7 @@ function utf8Mark(read: ReadLine): { invalidUtf8?: true } {
 let lastAt = Number.NaN;
 let lastIso = "";
 /** RFC 3339 for a millisecond time; lines of a burst share their millisecond, so the last one is kept. */
-function isoTime(at: number): string {
+export function isoTime(at: number): string {
   if (at !== lastAt) {
     lastAt = at;
     lastIso = new Date(at).toISOString();
@@ -93,18 +94,18 @@ export function buildLineEvent(line: LineRecord): TraceEvent {
 }
 
 /**
- * For a line that is whole, valid UTF-8 JSON and holds no carriage return (JSON whitespace, but a line break to
- * some readers): its trace line up to the payload, after which its own bytes and `}` complete it. Otherwise
- * undefined, and `lineEventJson` builds its line. Decided on the bytes: nothing is decoded, parsed or re-encoded.
+ * Whether the line in `bytes[start, end)` is whole, valid UTF-8 JSON and holds no carriage return (JSON whitespace,
+ * but a line break to some readers): then its trace line is its event's prefix, its own bytes as the payload, and
+ * `}`. Otherwise `lineEventJson` builds its line. Decided on the bytes: nothing is decoded, parsed or re-encoded.
  */
-export function messageLinePrefix(line: LineRecord): string | undefined {
-  if (line.truncated || !isUtf8(line.bytes) || !isJsonLine(line.bytes)) return undefined;
-  const ts = line.at === undefined ? "" : `,"ts":"${isoTime(line.at)}"`;
-  return `{"seq":${line.seq},"direction":"${line.direction}","transport":"${line.transport}","kind":"message"${ts},"payload":`;
+export function isMessageLine(bytes: Uint8Array, start: number, end: number, truncated: boolean): boolean {
+  if (truncated) return false;
+  const kind = jsonLineKind(bytes, start, end);
+  return kind === ASCII_JSON || (kind !== NOT_JSON && isUtf8(bytes.subarray(start, end)));
 }
 
 /**
- * The trace line (no newline) of a line `messageLinePrefix` does not take — not JSON, cut, not UTF-8, or holding a
+ * The trace line (no newline) of a line `isMessageLine` does not take — not JSON, cut, not UTF-8, or holding a
  * carriage return: its event, in the key order trace-format's writer uses.
  */
 export function lineEventJson(line: LineRecord): string {

@@ -4,15 +4,40 @@
  * (see line-event.ts). Both file sinks write through it: the main-thread one per drained slice, the threaded one per
  * batch.
  */
-import { serializeEvent, type TraceEvent, type TraceWriter } from "@mcp-conf/trace-format";
-import { buildLineEvent, type LineRecord, lineEventJson, messageLinePrefix } from "./line-event.js";
+import {
+  type Direction,
+  serializeEvent,
+  type TraceEvent,
+  type TraceWriter,
+  type Transport,
+} from "@mcp-conf/trace-format";
+import { buildLineEvent, isMessageLine, isoTime, type LineRecord, lineEventJson } from "./line-event.js";
 import type { Redactor } from "./privacy/redact.js";
 
 const NEWLINE = 10;
 const CLOSE_BRACE = 125;
 
+const SEQ_START = Buffer.from('{"seq":');
+
+/** Writes a non-negative integer's decimal digits at `at`; the index after them. */
+function writeInteger(out: Buffer, at: number, value: number): number {
+  let digits = 1;
+  for (let v = value; v >= 10; v = Math.floor(v / 10)) digits++;
+  let v = value;
+  for (let k = at + digits - 1; k >= at; k--) {
+    out[k] = 48 + (v % 10);
+    v = Math.floor(v / 10);
+  }
+  return at + digits;
+}
+
 export class TraceLines {
   private bytes = Buffer.allocUnsafe(64 * 1024);
+  /** The prefix of a message line after its seq, for lines of this millisecond, direction and transport. */
+  private rest = Buffer.alloc(0);
+  private restAt: number | undefined = Number.NaN;
+  private restDirection: Direction | undefined;
+  private restTransport: Transport | undefined;
   private used = 0;
   private count = 0;
   private first = -1;
@@ -39,23 +64,61 @@ export class TraceLines {
     return true;
   }
 
-  /** An observed line, redacted by `redactor` when there is one (then always built as its event). */
-  observed(line: LineRecord, redactor: Redactor | undefined): void {
-    const prefix = redactor ? undefined : messageLinePrefix(line);
-    if (prefix !== undefined) this.message(line, prefix);
-    else if (redactor) this.event(redactor.redact(buildLineEvent(line)));
-    else this.text(line.seq, lineEventJson(line));
+  /** An event's trace line already serialised (by `serializeEvent`, on another thread), as its UTF-8 bytes. */
+  serialized(seq: number, line: Uint8Array): void {
+    this.room(line.length + 1);
+    this.bytes.set(line, this.used);
+    this.used += line.length;
+    this.bytes[this.used++] = NEWLINE;
+    this.counted(seq);
   }
 
-  /** A plain JSON line: the prefix of its event, its own bytes as the payload, and the closing brace. */
-  private message(line: LineRecord, prefix: string): void {
-    this.room(prefix.length + line.bytes.length + 2);
-    this.used += this.bytes.write(prefix, this.used, "latin1");
-    this.bytes.set(line.bytes, this.used);
-    this.used += line.bytes.length;
-    this.bytes[this.used++] = CLOSE_BRACE;
-    this.bytes[this.used++] = NEWLINE;
-    this.counted(line.seq);
+  /** An observed line, redacted by `redactor` when there is one (then always built as its event). */
+  observed(line: LineRecord, redactor: Redactor | undefined): void {
+    const { bytes } = line;
+    if (redactor) this.event(redactor.redact(buildLineEvent(line)));
+    else if (!this.message(line.seq, line.at, line.direction, line.transport, bytes, 0, bytes.length, line.truncated))
+      this.text(line.seq, lineEventJson(line));
+  }
+
+  /**
+   * A plain JSON line (see `isMessageLine`) in `source[start, end)`: its event's prefix, its own bytes as the payload,
+   * and the closing brace; false (and nothing written) for any other line. The prefix after the seq is kept as bytes
+   * while the lines share direction, transport and millisecond, so a line costs no string.
+   */
+  message(
+    seq: number,
+    at: number | undefined,
+    direction: Direction,
+    transport: Transport,
+    source: Uint8Array,
+    start: number,
+    end: number,
+    truncated: boolean,
+  ): boolean {
+    if (!isMessageLine(source, start, end, truncated)) return false;
+    if (at !== this.restAt || direction !== this.restDirection || transport !== this.restTransport) {
+      const ts = at === undefined ? "" : `,"ts":"${isoTime(at)}"`;
+      this.rest = Buffer.from(
+        `,"direction":"${direction}","transport":"${transport}","kind":"message"${ts},"payload":`,
+      );
+      this.restAt = at;
+      this.restDirection = direction;
+      this.restTransport = transport;
+    }
+    const size = end - start;
+    this.room(SEQ_START.length + 20 + this.rest.length + size + 2);
+    const out = this.bytes;
+    out.set(SEQ_START, this.used);
+    this.used = writeInteger(out, this.used + SEQ_START.length, seq);
+    out.set(this.rest, this.used);
+    this.used += this.rest.length;
+    out.set(source.subarray(start, end), this.used);
+    this.used += size;
+    out[this.used++] = CLOSE_BRACE;
+    out[this.used++] = NEWLINE;
+    this.counted(seq);
+    return true;
   }
 
   /** Hands what is gathered to `writer` in one write; the buffer is reused, as the write is synchronous. */
