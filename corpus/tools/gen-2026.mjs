@@ -24,6 +24,12 @@ function annotate(s, name, schema) {
   }
 }
 
+/** The subscriptions/listen stream (id 8) also asks for, and is acknowledged, this notification type. */
+function listenFor(s, field) {
+  s[at(s, "c", 8)].c.params.notifications[field] = true;
+  s.find((x) => x.s?.method === "notifications/subscriptions/acknowledged").s.params.notifications[field] = true;
+}
+
 const violations = {
   // BASE
   "base-037-id-reused-in-flight": (s) => {
@@ -221,6 +227,23 @@ const violations = {
     s[at(s, "c", 4)].c.params.arguments.station = 2 ** 53;
   },
   "tool-026-header-param-unreachable": (s) => annotate(s, "stations", { type: "array", items: { type: "string", "x-mcp-header": "Station-Name" } }),
+  // TOOL, PROM, RES: list_changed notifications travel on a subscriptions/listen stream that asked for them (2026-07-28)
+  "tool-028-list-changed-after-stream-closed": (s) => s.push(...s.splice(s.findIndex((x) => x.s?.method === "notifications/tools/list_changed"), 1)),
+  "tool-028-listing-changed-unnotified": (s) => {
+    const i = s.findIndex((x) => x.s?.method === "notifications/tools/list_changed");
+    s.splice(i, 1, req(10, "tools/list"), res(10, { tools: [s[at(s, "s", 1)].s.result.tools[0]], ...cache }));
+  },
+  "prom-015-list-changed-after-stream-closed": (s) => {
+    s[at(s, "s", "d1")].s.result.capabilities.prompts = { listChanged: true };
+    listenFor(s, "promptsListChanged");
+    s.push(note("notifications/prompts/list_changed", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 } }));
+  },
+  "res-002-list-changed-off-stream": (s) => {
+    s[at(s, "s", "d1")].s.result.capabilities.resources.listChanged = true;
+    listenFor(s, "resourcesListChanged");
+    const i = s.findIndex((x) => x.s?.method === "notifications/tools/list_changed");
+    s.splice(i, 0, note("notifications/resources/list_changed", { _meta: { "io.modelcontextprotocol/subscriptionId": 5 } }));
+  },
   // VER
   "ver-001-unsupported-version-served": (s) => (s[at(s, "c", 7)].c.params._meta["io.modelcontextprotocol/protocolVersion"] = "2099-01-01"),
   "ver-002-retry-with-unlisted-version": (s) => {

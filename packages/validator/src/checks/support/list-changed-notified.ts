@@ -2,46 +2,38 @@
  * "When the list of available X changes, servers that declared the listChanged capability SHOULD send a
  * notification": two complete listings whose item keys differ show a change; a list_changed notification must
  * have come after the earlier listing completed. Judged at the end, since a late notification still counts. One
- * factory serves tools, prompts and resources.
+ * factory serves tools, prompts and resources. Where notifications travel on subscriptions/listen streams
+ * (2026-07-28), the rule is the stream's: see list-changed-on-stream.ts.
  */
 import type { MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { quote } from "./detail.js";
+import { LISTEN, onStreamHandlers } from "./list-changed-on-stream.js";
+import { describeChange, type ListChangeSpec, listingKeys, sameKeys } from "./list-changes.js";
 import { ListingAssembler } from "./listing.js";
-
-export interface ListChangeSpec {
-  id: string;
-  listMethod: string;
-  itemsKey: string;
-  notification: string;
-  /** What identifies an item (a tool's name, a resource's uri). */
-  keyOf: (item: unknown) => string | undefined;
-  noun: string;
-}
-
-/** At most this many added/removed keys are named in a detail. */
-const NAMED_KEYS = 3;
+import { methodTypes } from "./schema-methods.js";
 
 export function listChangedNotifiedCheck(spec: ListChangeSpec): CheckDefinition {
   return {
     id: spec.id,
-    description: `Two complete ${spec.listMethod} listings that differ are separated by a ${spec.notification}.`,
-    subscribe: { exchanges: [spec.listMethod], messages: [spec.notification] },
+    description: `Two complete ${spec.listMethod} listings that differ are separated by a ${spec.notification}; where the revision has ${LISTEN} streams, it is sent on a stream that asked for it and on no other.`,
+    subscribe: { exchanges: [spec.listMethod, LISTEN], messages: [spec.notification, LISTEN] },
     create(ctx) {
+      if (methodTypes(ctx.revision)?.result.has(LISTEN)) return onStreamHandlers(spec, ctx);
       const assembler = new ListingAssembler(spec.itemsKey);
       let last: { keys: string[]; seq: number } | undefined;
       let notified = false;
       let pending: { seq: number; detail: string } | undefined;
       return {
         message(ref: MessageRef) {
-          if (ref.direction !== "server-to-client") return;
+          if (ref.direction !== "server-to-client" || ref.message.type !== "notification") return;
           notified = true;
           pending = undefined;
         },
         exchange(exchange) {
+          if (exchange.type !== "request" || exchange.method !== spec.listMethod) return;
           const listing = assembler.accept(exchange)?.listing;
           if (!listing) return;
-          const keys = [...new Set(listing.items.map(spec.keyOf).filter((k): k is string => k !== undefined))].sort();
+          const keys = listingKeys(spec, listing.items);
           if (last && !sameKeys(last.keys, keys)) {
             ctx.examined();
             if (!notified && !pending) {
@@ -57,24 +49,4 @@ export function listChangedNotifiedCheck(spec: ListChangeSpec): CheckDefinition 
       };
     },
   };
-}
-
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((key, i) => key === b[i]);
-}
-
-function describeChange(spec: ListChangeSpec, before: { keys: string[]; seq: number }, after: string[], seq: number) {
-  const had = new Set(before.keys);
-  const has = new Set(after);
-  const added = after.filter((k) => !had.has(k));
-  const removed = before.keys.filter((k) => !has.has(k));
-  const name = (keys: string[]) =>
-    keys
-      .slice(0, NAMED_KEYS)
-      .map((value) => quote(value))
-      .join(", ") + (keys.length > NAMED_KEYS ? `, … (${keys.length} in all)` : "");
-  const parts = [];
-  if (added.length > 0) parts.push(`added ${name(added)}`);
-  if (removed.length > 0) parts.push(`removed ${name(removed)}`);
-  return `the ${spec.noun} list changed between the listings completed at seq ${before.seq} and seq ${seq} (${parts.join("; ")}) with no ${spec.notification} in between`;
 }
