@@ -56,7 +56,12 @@ export function modernHttpSession(posts: readonly ModernPost[]): TraceEvent[] {
     { direction: "client-to-server", kind: "lifecycle", event: "transport-open" },
   ];
   for (const { id, method, params = {}, status = 200, headers = {}, answer } of posts) {
-    const request = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+    const request = {
+      accept: "application/json, text/event-stream",
+      "content-type": "application/json",
+      "mcp-protocol-version": MODERN,
+      "mcp-method": method,
+    };
     events.push({ direction: "client-to-server", kind: "http", method: "POST", path: "/mcp", headers: request });
     const payload = { jsonrpc: "2.0", id, method, params: { _meta: modernMeta({}), ...params } };
     events.push({ direction: "client-to-server", kind: "message", payload });
