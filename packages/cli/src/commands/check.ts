@@ -47,7 +47,7 @@ const CHECK_OPTIONS = {
   label: { type: "string", describe: "the drift signal's server label (default: the one the trace records)" },
   jobs: {
     type: "number",
-    describe: "traces checked at once (default: one per 8 MiB of traces, up to one per idle core)",
+    describe: "traces checked at once (default: one per 32 MiB of traces, up to one per idle core)",
   },
 } as const satisfies Record<string, Options>;
 
