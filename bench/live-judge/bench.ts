@@ -138,12 +138,15 @@ const failsOf = (judge: { report?: { requirements: { outcome: string; findings?:
     0,
   );
 
+/** The judge's options as `mcp-conf watch` sets them by default (its report lists the failing and warning rows). */
+const AS_WATCH = { reportRows: "problems" } as const;
+
 /** Records the session as `watch stdio` does; with `judged`, the live judge runs on the trace thread as a tap. */
 async function recorded(judged: boolean, round: number): Promise<Run> {
   const lags = new Lags();
   let judge: LiveJudge | undefined;
   let tap: ReturnType<typeof liveJudgeTap>["tap"] | undefined;
-  if (judged) ({ judge, tap } = liveJudgeTap({ onPass: (pass) => lags.onFindings(pass.findings) }));
+  if (judged) ({ judge, tap } = liveJudgeTap({ ...AS_WATCH, onPass: (pass) => lags.onFindings(pass.findings) }));
   const start = process.cpuUsage();
   const open = events[0]!;
   const recorder = createRecorder({
@@ -179,7 +182,7 @@ async function recorded(judged: boolean, round: number): Promise<Run> {
 /** The judge on a thread of its own, fed event objects (as `watch http` runs it). */
 async function ownThread(): Promise<Run & { bootCpuMs: number }> {
   const lags = new Lags();
-  const judge = startLiveJudge({ onPass: (pass) => lags.onFindings(pass.findings) });
+  const judge = startLiveJudge({ ...AS_WATCH, onPass: (pass) => lags.onFindings(pass.findings) });
   const start = process.cpuUsage();
   const booting = setInterval(() => {}, 1000); // an idle judge's thread keeps no process alive
   await judge.ready;

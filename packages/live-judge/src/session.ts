@@ -4,16 +4,19 @@
  * engine observes the new events only — and sends back the findings new since the last pass, once each. Judging is
  * held to a quarter of a core on average by a budget: every millisecond of wall time earns a quarter millisecond of
  * judging, a pass spends what it took, and when the budget is spent the next pass waits until it is earned back (at
- * most `BURST_MS` can be saved up, so a cold start is absorbed without a long pause). If the session outruns the
- * judge, events queue up here and findings lag — the session never waits. The queue is bounded so a judge can run for
- * days beside a busy server: past `MAX_QUEUED` waiting events, arriving ones are dropped, which the judge sees as gaps
- * in seq and counts in its report as observations missing.
+ * most `BURST_MS` can be saved up, so a cold start is absorbed without a long pause). Before it waits, what the
+ * passes took beyond the CPU time the thread ran (thread-clock.ts) is given back: on a busy machine that is time spent
+ * waiting for a core, which judged nothing, and charging it would hold findings back for other processes' work. If
+ * the session outruns the judge, events queue up here and findings lag — the session never waits. The queue is
+ * bounded so a judge can run for days beside a busy server: past `MAX_QUEUED` waiting events, arriving ones are
+ * dropped, which the judge sees as gaps in seq and counts in its report as observations missing.
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { createJudge, findingKey, type Judge, renderReport } from "@mcp-conf/validator";
 import { Attribution } from "./attribution.js";
 import { answersWithResult, exchangesCompletedBy } from "./exchanges.js";
 import type { FromWorker, LiveFinding, ToWorker, WorkerOptions } from "./protocol.js";
+import { ThreadClock } from "./thread-clock.js";
 import { prepare, versionNamedBy } from "./warm-up.js";
 
 const BURST_MS = 250;
@@ -44,6 +47,9 @@ export class Session {
   private scheduled = false;
   private budgetMs = BURST_MS;
   private budgetAt = performance.now();
+  private readonly clock = new ThreadClock();
+  /** The thread's CPU time and the passes' wall time when the budget was last checked against it. */
+  private checked: { cpuMs: number; busyMs: number } | undefined;
   private lastPost = 0;
   private postedExchanges = 0;
   private tallyTimer: ReturnType<typeof setTimeout> | undefined;
@@ -63,6 +69,7 @@ export class Session {
       ...(options.revision === undefined ? {} : { revision: options.revision }),
       ...(options.actor === undefined ? {} : { actor: options.actor }),
     });
+    this.refund();
   }
 
   /** One observed event, in seq order: queued for the next pass, or dropped (counted) when the queue is full. */
@@ -109,8 +116,23 @@ export class Session {
     const now = performance.now();
     this.budgetMs = Math.min(BURST_MS, this.budgetMs + (now - this.budgetAt) * this.share);
     this.budgetAt = now;
+    if (this.budgetMs < 0) this.refund();
     if (this.budgetMs >= 0 && !yieldFirst) queueMicrotask(() => this.run());
     else setTimeout(() => this.run(), Math.max(0, -this.budgetMs / this.share));
+  }
+
+  /**
+   * Gives back what the passes since the last check took beyond the CPU time the thread ran meanwhile (the thread's
+   * other work counts against the judge too, so this never gives back too much). Not with `slowPassMs`: its sleep
+   * stands in for a judge that is slow on a CPU.
+   */
+  private refund(): void {
+    const cpuMs = this.options.slowPassMs ? undefined : this.clock.now();
+    if (cpuMs === undefined) return;
+    const since = this.checked;
+    this.checked = { cpuMs, busyMs: this.busyMs };
+    const waited = since ? this.busyMs - since.busyMs - (cpuMs - since.cpuMs) : 0;
+    if (waited > 0) this.budgetMs = Math.min(BURST_MS, this.budgetMs + waited);
   }
 
   private run(): void {
@@ -184,6 +206,7 @@ export class Session {
 
   private done(): void {
     if (this.tallyTimer) clearTimeout(this.tallyTimer);
+    this.clock.close();
     const started = performance.now();
     const { options, exchanges } = this;
     let message: FromWorker;
