@@ -93,9 +93,16 @@ function writeEntry(entry: RingEntry): void {
   const transport = flags & FLAG_STREAMABLE_HTTP ? "streamable-http" : flags & FLAG_SSE ? "sse" : "stdio";
   const truncated = (flags & FLAG_TRUNCATED) !== 0;
   // The common case, a plain JSON line and no redaction: its bytes straight into the file, no object made for it.
-  if (!redactor && lines.message(seq, at, direction, transport, data, offset, offset + size, truncated)) {
-    if (tap) toTap(() => buildLineEvent(lineRecord(entry, at, direction, transport, truncated)));
-    return;
+  // Read from a private copy made at the same alignment (a copy out of shared memory goes a word at a time only
+  // then; the one into the file's buffer, from private memory, is a plain memcpy at any alignment).
+  if (!redactor) {
+    if (size + 8 > scratch.length) scratch = Buffer.allocUnsafeSlow(2 * size + 8);
+    const skew = offset & 7;
+    scratch.set(data.subarray(offset, offset + size), skew);
+    if (lines.message(seq, at, direction, transport, scratch, skew, skew + size, truncated)) {
+      if (tap) toTap(() => buildLineEvent(lineRecord(entry, at, direction, transport, truncated)));
+      return;
+    }
   }
   writeBuilt(lineRecord(entry, at, direction, transport, truncated));
 }
@@ -110,6 +117,9 @@ function lineRecord(
   const bytes = ring.data.subarray(entry.offset, entry.offset + entry.size);
   return { seq: entry.seq, at, direction, transport, bytes, length: entry.length, truncated };
 }
+
+/** A line's bytes, copied out of shared memory (see `writeEntry`). */
+let scratch = Buffer.allocUnsafeSlow(64 * 1024);
 
 const entry: RingEntry = { seq: 0, at: 0, flags: 0, offset: 0, size: 0, length: 0 };
 

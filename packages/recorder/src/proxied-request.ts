@@ -80,11 +80,11 @@ export class ProxiedRequest {
   }
 
   private requestChunk(chunk: Buffer): void {
-    this.body.push(chunk);
     if (!this.upstreamReq.write(chunk)) {
       this.req.pause();
       this.upstreamReq.once("drain", () => this.req.resume());
     }
+    this.body.push(chunk); // forwarded first, then copied for the observer
   }
 
   private requestEnded(): void {
@@ -131,25 +131,26 @@ export class ProxiedRequest {
     // A stream's headers go out with its first chunk when that came in the same read (one write, not two),
     // else at the end of this turn of the loop, so a client waiting on an idle stream still gets them at once.
     if (isSse) setImmediate(() => res.headersSent || res.destroyed || res.flushHeaders());
+    // Each chunk is forwarded first and observed after; the response is ended before its body is recorded.
     upstreamRes.on("data", (chunk: Buffer) => {
       const { forward, observe }: StreamBytes = opening ? opening.push(chunk) : { forward: chunk, observe: chunk };
-      if (sse) sse.push(observe);
-      else copy!.push(observe);
       if (forward.length > 0 && !res.write(forward)) {
         upstreamRes.pause();
         res.once("drain", () => upstreamRes.resume());
       }
+      if (sse) sse.push(observe);
+      else copy!.push(observe);
     });
     upstreamRes.on("end", () => {
       if (opening) {
         const { forward, observe } = opening.end();
-        sse!.push(observe);
         if (forward.length > 0) res.write(forward);
+        sse!.push(observe);
       }
       this.end();
+      res.end();
       if (sse) sse.end();
       else if (copy!.length > 0) observeJsonBody(exchange, copy!, contentType);
-      res.end();
       if (this.method === "DELETE" && status >= 200 && status < 300 && this.requestSession !== undefined) {
         proxy.router.end(this.requestSession);
       }
