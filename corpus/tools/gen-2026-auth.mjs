@@ -4,7 +4,7 @@
 // violation trace per judged AUTH requirement, each the good session with one defect. The access token itself is
 // never in a trace (the recorder keeps no Authorization header). Run: node corpus/tools/gen-2026-auth.mjs
 import { ok, post, write } from "./http-2026.mjs";
-import { cache, V } from "./session-2026.mjs";
+import { cache, V, writeCoViolations } from "./session-2026.mjs";
 
 const METADATA = "https://mcp.example.com/.well-known/oauth-protected-resource/mcp";
 const weather = {
@@ -49,7 +49,9 @@ write("good", "auth-http-session", session());
 const violations = {
   "auth-013-challenge-without-scope": (s) => (challengeAt(s, 0)["www-authenticate"] = `Bearer resource_metadata="${METADATA}"`),
   "auth-049-401-without-challenge": (s) => delete challengeAt(s, 0)["www-authenticate"],
-  "auth-054-invalid-token-with-403": (s) => (s[6].status = 403),
+  "auth-050-expired-token-with-403": (s) => (s[6].status = 403),
+  "auth-054-invalid-request-with-401": (s) =>
+    (challengeAt(s, 6)["www-authenticate"] = `Bearer error="invalid_request", error_description="The Authorization header is malformed", resource_metadata="${METADATA}", scope="weather:read weather:alerts"`),
   "auth-055-insufficient-scope-with-401": (s) => (s[4].status = 401),
   "auth-145-insufficient-scope-without-scope": (s) =>
     (challengeAt(s, 4)["www-authenticate"] = `Bearer error="insufficient_scope", resource_metadata="${METADATA}", error_description="Setting alerts requires weather:alerts"`),
@@ -61,4 +63,10 @@ for (const [name, edit] of Object.entries(violations)) {
   edit(steps);
   write("violations", name, steps);
 }
+writeCoViolations({
+  "auth-050-expired-token-with-403": {
+    requirements: ["AUTH-054"],
+    why: "RFC 6750 gives invalid_token the status 401, so any other status is also no appropriate status for the authorization error",
+  },
+});
 console.log(`gen-2026-auth: 1 good, ${Object.keys(violations).length} violations`);

@@ -37,3 +37,24 @@ describe(`${CHECK} (AUTH-144)`, () => {
     expect(judged(CHECK, challenged(401, `Bearer ${METADATA}`))).toEqual({ findings: [], examined: 0 });
   });
 });
+
+describe("auth.invalid-token-unauthorized (AUTH-050 at 2026-07-28)", () => {
+  const expired = `Bearer error="invalid_token", error_description="The access token expired", ${METADATA}`;
+
+  it("fails an invalid_token challenge that comes with any status but 401, and passes one with 401", () => {
+    const { findings, examined } = judged("auth.invalid-token-unauthorized", challenged(403, expired));
+    expect(examined).toBe(1);
+    expect(findings.map((f) => f.detail)).toEqual([
+      `HTTP 403 refuses an invalid or expired token (WWW-Authenticate ${quote(expired)}), not 401`,
+    ]);
+    expect(judged("auth.invalid-token-unauthorized", challenged(401, expired))).toEqual({ findings: [], examined: 1 });
+  });
+
+  it("examines no other challenge", () => {
+    const malformed = `Bearer error="invalid_request", ${METADATA}`;
+    expect(judged("auth.invalid-token-unauthorized", challenged(400, malformed))).toEqual({
+      findings: [],
+      examined: 0,
+    });
+  });
+});

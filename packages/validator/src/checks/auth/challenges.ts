@@ -1,5 +1,5 @@
 /**
- * What the MCP wire shows of authorization (AUTH-013/049/054/055/056, and AUTH-144/145 at 2026-07-28): a 401
+ * What the MCP wire shows of authorization (AUTH-013/049/054/055/056, and AUTH-050/144/145 at 2026-07-28): a 401
  * carries a Bearer `WWW-Authenticate` challenge (OAuth 2.1 §5.3), which should name the `scope` needed; a
  * challenge's error code comes with its status (RFC 6750 §3.1: invalid_request 400, invalid_token 401); an
  * insufficient-scope challenge comes with 403 and names `scope` and `resource_metadata`; a challenged scope is never
@@ -90,6 +90,7 @@ export const insufficientScopeChallenge = messageRuleCheck({
 /** RFC 6750 §3.1: the status each Bearer error code comes with (insufficient_scope is AUTH-055's). */
 const ERROR_STATUS: Readonly<Record<string, number>> = { invalid_request: 400, invalid_token: 401 };
 const ERROR_CODE = /(?:^|[\s,])error\s*=\s*"?([A-Za-z_]+)"?/i;
+const errorCode = (challenge: string) => ERROR_CODE.exec(challenge)?.[1]?.toLowerCase();
 
 export const challengeStatus = messageRuleCheck({
   id: "auth.challenge-status",
@@ -97,7 +98,7 @@ export const challengeStatus = messageRuleCheck({
   subscribe: { events: ["http"] },
   subject: (event: TraceEvent) => {
     const answer = bearer(event);
-    const code = answer && ERROR_CODE.exec(answer.challenge)?.[1]?.toLowerCase();
+    const code = answer && errorCode(answer.challenge);
     const expected = code === undefined ? undefined : ERROR_STATUS[code];
     return answer && code !== undefined && expected !== undefined ? { ...answer, code, expected } : undefined;
   },
@@ -119,4 +120,18 @@ export const challengeWithoutOfflineAccess = messageRuleCheck({
     scopesOf(challenge).includes("offline_access")
       ? `HTTP ${event.status ?? "(no status)"} whose WWW-Authenticate ${quote(challenge)} asks for the scope offline_access`
       : undefined,
+});
+
+export const invalidTokenUnauthorized = messageRuleCheck({
+  id: "auth.invalid-token-unauthorized",
+  description: "A Bearer challenge saying the token is invalid or expired (error invalid_token) comes with HTTP 401.",
+  subscribe: { events: ["http"] },
+  subject: (event: TraceEvent) => {
+    const answer = bearer(event);
+    return answer && errorCode(answer.challenge) === "invalid_token" ? answer : undefined;
+  },
+  judge: ({ event, challenge }) =>
+    event.status === 401
+      ? undefined
+      : `HTTP ${event.status ?? "(no status)"} refuses an invalid or expired token (WWW-Authenticate ${quote(challenge)}), not 401`,
 });

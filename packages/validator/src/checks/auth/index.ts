@@ -5,6 +5,7 @@ import {
   challengeStatus,
   challengeWithoutOfflineAccess,
   insufficientScopeChallenge,
+  invalidTokenUnauthorized,
   unauthorizedChallenge,
 } from "./challenges.js";
 
@@ -14,4 +15,5 @@ export const checks: CheckDefinition[] = [
   challengeStatus,
   insufficientScopeChallenge,
   challengeWithoutOfflineAccess,
+  invalidTokenUnauthorized,
 ];
