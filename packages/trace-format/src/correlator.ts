@@ -45,10 +45,28 @@ export interface CorrelationIssue {
 
 export interface Observation {
   /** The JSON-RPC messages the event carried (none for a non-message event). */
-  messages: MessageRef[];
+  readonly messages: readonly MessageRef[];
   /** Exchanges this event completed, in order. */
+  readonly exchanges: readonly Exchange[];
+  readonly issues: readonly CorrelationIssue[];
+}
+
+/**
+ * An observation as the correlator builds it. Lists start as one shared empty list and are created at their first
+ * item, at its size: a judge observes every event, and most events carry one message and complete one exchange.
+ */
+interface Building {
+  messages: MessageRef[];
   exchanges: Exchange[];
   issues: CorrelationIssue[];
+}
+
+/** Not frozen: a frozen array beside plain ones would take every `for…of` over an observation off its fast path. */
+const NONE: never[] = [];
+
+function add<K extends keyof Building>(out: Building, list: K, item: Building[K][number]): void {
+  if (out[list] === NONE) out[list] = [item] as Building[K];
+  else (out[list] as Building[K][number][]).push(item);
 }
 
 const opposite = (d: Direction): Direction => (d === "client-to-server" ? "server-to-client" : "client-to-server");
@@ -79,7 +97,7 @@ export class Correlator {
 
   /** Feeds one event, in seq order. */
   observe(event: TraceEvent): Observation {
-    const out: Observation = { messages: [], exchanges: [], issues: [] };
+    const out: Building = { messages: NONE, exchanges: NONE, issues: NONE };
     if (event.kind === "http") {
       this.lastHttpSession[event.direction] = event.headers?.["mcp-session-id"];
       return out;
@@ -88,7 +106,7 @@ export class Correlator {
     if (event.kind === "raw" && event.truncated === true) this.takeCut(event, session);
     if (event.kind !== "message") return out;
     if (Array.isArray(event.payload)) {
-      out.issues.push({
+      add(out, "issues", {
         kind: "batch",
         seq: event.seq,
         direction: event.direction,
@@ -140,21 +158,21 @@ export class Correlator {
     event: MessageEvent,
     message: JsonRpcMessage,
     session: string | undefined,
-    out: Observation,
+    out: Building,
     batchIndex?: number,
   ) {
     const ref: MessageRef = { seq: event.seq, direction: event.direction, message, event };
     if (event.ts !== undefined) ref.ts = event.ts;
     if (batchIndex !== undefined) ref.batchIndex = batchIndex;
     if (session !== undefined) ref.session = session;
-    out.messages.push(ref);
+    add(out, "messages", ref);
 
     switch (message.type) {
       case "request":
         this.openRequest(ref as RequestRef, out);
         return;
       case "notification":
-        out.exchanges.push({ type: "notification", method: message.method, message: ref });
+        add(out, "exchanges", { type: "notification", method: message.method, message: ref });
         return;
       case "result":
       case "error":
@@ -162,7 +180,7 @@ export class Correlator {
         return;
       case "invalid":
         if (isPlainObjectWithNullId(message.raw)) {
-          out.issues.push({
+          add(out, "issues", {
             kind: "null-id",
             seq: ref.seq,
             direction: ref.direction,
@@ -170,7 +188,7 @@ export class Correlator {
             detail: "a message with a null id",
           });
         }
-        out.exchanges.push({ type: "invalid", message: ref });
+        add(out, "exchanges", { type: "invalid", message: ref });
         return;
     }
   }
@@ -225,11 +243,11 @@ export class Correlator {
     return space;
   }
 
-  private openRequest(ref: RequestRef, out: Observation) {
+  private openRequest(ref: RequestRef, out: Building) {
     const space = this.space(ref.direction, ref.session);
     const key = idKey(ref.message.id);
     if (space.used.has(key)) {
-      out.issues.push({
+      add(out, "issues", {
         kind: "duplicate-id",
         seq: ref.seq,
         direction: ref.direction,
@@ -244,34 +262,34 @@ export class Correlator {
     this.openOrder.add(ref);
   }
 
-  private answer(ref: MessageRef, id: JsonRpcId | null, out: Observation) {
+  private answer(ref: MessageRef, id: JsonRpcId | null, out: Building) {
     if (id === null) {
-      out.issues.push({
+      add(out, "issues", {
         kind: "null-id",
         seq: ref.seq,
         direction: ref.direction,
         id: null,
         detail: "a response with a null id",
       });
-      out.exchanges.push({ type: "orphan-response", response: ref });
+      add(out, "exchanges", { type: "orphan-response", response: ref });
       return;
     }
     const request = this.takeOpen(opposite(ref.direction), ref.session, idKey(id));
     if (!request && this.answersCut(ref.direction, ref.session, idKey(id))) return;
     if (!request) {
-      out.issues.push({
+      add(out, "issues", {
         kind: "unknown-id",
         seq: ref.seq,
         direction: ref.direction,
         id,
         detail: `response id ${JSON.stringify(id)} answers no open request`,
       });
-      out.exchanges.push({ type: "orphan-response", response: ref });
+      add(out, "exchanges", { type: "orphan-response", response: ref });
       return;
     }
     const first = this.earliestOpen(request.direction, request.session);
     if (first !== undefined && first !== request) {
-      out.issues.push({
+      add(out, "issues", {
         kind: "out-of-order",
         seq: ref.seq,
         direction: ref.direction,
@@ -280,7 +298,7 @@ export class Correlator {
       });
     }
     this.openOrder.delete(request);
-    out.exchanges.push({ type: "request", method: request.message.method, request, response: ref });
+    add(out, "exchanges", { type: "request", method: request.message.method, request, response: ref });
   }
 
   /** The oldest open request of the same id space: answers in different HTTP sessions never overtake each other. */

@@ -15,6 +15,9 @@ const require = createRequire(import.meta.url);
 /** The function formats src/schema/formats.ts provides. */
 const SUPPORTED_FORMATS = ["uri", "byte"];
 
+/** Keywords whose support Ajv2020 compiles into every function (see generateSchemaModule). */
+const USES_UNEVALUATED_OR_DYNAMIC = /"(unevaluatedProperties|unevaluatedItems|\$dynamicRef|\$dynamicAnchor)"\s*:/;
+
 const MAPS = ["properties", "$defs", "definitions", "patternProperties", "dependentSchemas"];
 const SINGLE = [
   "items",
@@ -68,6 +71,13 @@ export function generateSchemaModule(schemaFile, outFile) {
   });
   addFormats(ajv);
   ajv.addSchema(schema, "mcp");
+  // Ajv2020 always compiles for unevaluated*/$dynamicRef: every anyOf then tries all its branches, and every call
+  // carries the evaluated-property bookkeeping. A schema that uses neither gets the same verdicts and errors without
+  // them (less code, faster); turned off once the meta-schema, which does use $dynamicRef, has checked the schema.
+  if (!USES_UNEVALUATED_OR_DYNAMIC.test(source)) {
+    ajv.opts.unevaluated = false;
+    ajv.opts.dynamicRef = false;
+  }
   const exports = {};
   for (const name of Object.keys(schema[definitions] ?? {})) exports[name] = `mcp#/${definitions}/${name}`;
   let code = standaloneCode(ajv, exports).replace(/^"use strict";/, "");

@@ -19,12 +19,15 @@ export interface MetaKey {
   at: string;
 }
 
+/** What a message without `_meta` has: most of them. Shared, so never added to. */
+const NO_KEYS: MetaKey[] = [];
+
 /** The last message walked and its keys: the four checks read the same message one after another. */
 let lastRoot: object | undefined;
-let lastFound: MetaKey[] = [];
+let lastFound: MetaKey[] = NO_KEYS;
 
 /** The walk in progress (one at a time: checks run synchronously). */
-let found: MetaKey[] = [];
+let found: MetaKey[] = NO_KEYS;
 const path: (string | number)[] = [];
 let nodes = 0;
 
@@ -49,16 +52,20 @@ function walk(value: object, depth: number): void {
     }
     return;
   }
+  // for…in with hasOwn visits the keys Object.keys lists, in its order, without allocating the list.
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
     const child = record[key];
     if (typeof child !== "object" || child === null) continue;
     path.push(key);
     if (key === "_meta" && !Array.isArray(child)) {
       const at = pointer();
-      for (const metaKey of Object.keys(child)) {
+      for (const metaKey in child) {
+        if (!Object.hasOwn(child, metaKey)) continue;
         if (found.length >= MAX_KEYS) break;
-        found.push({ key: metaKey, at });
+        if (found === NO_KEYS) found = [{ key: metaKey, at }];
+        else found.push({ key: metaKey, at });
       }
     }
     walk(child, depth + 1);
@@ -67,10 +74,10 @@ function walk(value: object, depth: number): void {
 }
 
 /** Every key of every `_meta` object within a JSON value (bounded). */
-export function metaKeys(root: unknown): MetaKey[] {
-  if (typeof root !== "object" || root === null) return [];
+export function metaKeys(root: unknown): readonly MetaKey[] {
+  if (typeof root !== "object" || root === null) return NO_KEYS;
   if (root === lastRoot) return lastFound;
-  found = [];
+  found = NO_KEYS;
   path.length = 0;
   nodes = 0;
   walk(root, 0);

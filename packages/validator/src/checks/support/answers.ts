@@ -26,6 +26,18 @@ export interface AnsweredRequest {
  * with a new request, whose result is — so the feature checks never judge it as one (the MRTR checks read it).
  */
 export function answeredClientRequest(exchange: Exchange): AnsweredRequest | undefined {
+  // Some twenty checks ask this of the same exchange, one after another.
+  if (exchange !== lastExchange) {
+    lastExchange = exchange;
+    lastAnswer = narrowAnswer(exchange);
+  }
+  return lastAnswer;
+}
+
+let lastExchange: Exchange | undefined;
+let lastAnswer: AnsweredRequest | undefined;
+
+function narrowAnswer(exchange: Exchange): AnsweredRequest | undefined {
   if (exchange.type !== "request" || exchange.response === null) return undefined;
   if (exchange.request.direction !== "client-to-server") return undefined;
   const params = isPlainObject(exchange.request.message.params) ? exchange.request.message.params : {};

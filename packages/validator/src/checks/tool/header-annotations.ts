@@ -50,13 +50,26 @@ export function headerAnnotationsOf(tool: Record<string, unknown>): HeaderAnnota
   return out;
 }
 
+/** Each listed tool's annotations, found once: a session calls the same few tools thousands of times. */
+const annotationsByTool = new WeakMap<Record<string, unknown>, readonly HeaderAnnotation[]>();
+
+/** `headerAnnotationsOf` a listed tool definition (not to be changed after), remembered per definition. */
+function listedAnnotations(tool: Record<string, unknown>): readonly HeaderAnnotation[] {
+  let annotations = annotationsByTool.get(tool);
+  if (annotations === undefined) {
+    annotations = headerAnnotationsOf(tool);
+    annotationsByTool.set(tool, annotations);
+  }
+  return annotations;
+}
+
 /** RFC 9110 tchar. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const PRIMITIVE = new Set(["integer", "string", "boolean"]);
 
 /** What is wrong with an annotation under one rule, or undefined. */
-type AnnotationRule = (annotation: HeaderAnnotation, all: HeaderAnnotation[]) => string | undefined;
+type AnnotationRule = (annotation: HeaderAnnotation, all: readonly HeaderAnnotation[]) => string | undefined;
 
 /** A check of every annotation of every tool a tools/list result carries. */
 function annotationCheck(id: string, description: string, rule: AnnotationRule): CheckDefinition {
@@ -166,7 +179,7 @@ export const headerParamNotSensitive = annotationCheck(
 
 /** The first constraint a tool's annotations break, as a detail; undefined when they keep them all. */
 function invalidAnnotation(tool: Record<string, unknown>): string | undefined {
-  const all = headerAnnotationsOf(tool);
+  const all = listedAnnotations(tool);
   for (const annotation of all) {
     for (const rule of CONSTRAINTS) {
       const problem = rule(annotation, all);
@@ -206,7 +219,7 @@ export const headerIntegerSafe = toolCallCheck(
   "An argument of an x-mcp-header integer parameter is within the JavaScript-safe integer range.",
   (ctx, answer, tool) => {
     if (!tool) return;
-    for (const annotation of headerAnnotationsOf(tool)) {
+    for (const annotation of listedAnnotations(tool)) {
       if (!annotation.reachable) continue;
       const value = argumentAt(answer.params.arguments, annotation.path);
       if (typeof value !== "number" || !Number.isInteger(value)) continue;
