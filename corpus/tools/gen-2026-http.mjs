@@ -77,6 +77,29 @@ const weather = (s) => at(s, 2);
 
 write("good", "tran-http-session", session());
 
+/**
+ * A listen stream over streamable HTTP: the client asks for every list change; the stream (the listen POST's SSE
+ * response) carries the acknowledgment and each list_changed under its subscription id; the tools listed before and
+ * after differ; the client ends the subscription by closing the stream.
+ */
+function subscriptionsSession() {
+  const every = { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true };
+  const on = { _meta: { "io.modelcontextprotocol/subscriptionId": 2 } };
+  const changed = (kind) => ({ jsonrpc: "2.0", method: `notifications/${kind}/list_changed`, params: on });
+  const capabilities = { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } };
+  return [
+    post("d1", "server/discover", {}, { answer: ok("d1", { supportedVersions: [V], capabilities, ...cache }) }),
+    post(1, "tools/list", {}, { answer: ok(1, { tools: [countdown], ...cache }) }),
+    post(2, "subscriptions/listen", { notifications: every }, {
+      type: "text/event-stream",
+      extra: [{ jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { ...on, notifications: every } }, changed("tools"), changed("prompts"), changed("resources")],
+      abort: true,
+    }),
+    post(3, "tools/list", {}, { answer: ok(3, { tools: [countdown, translateV1], ...cache }) }),
+  ];
+}
+write("good", "subscriptions-http-session", subscriptionsSession());
+
 const violations = {
   "tran-012-message-without-post": (s) => {
     const step = at(s, 7);
