@@ -1,5 +1,6 @@
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { httpToolCalls, median, percentile, stdioRoundTrips, stdioStream } from "./measure.js";
+import { burstCpu, httpToolCalls, median, percentile, stdioRoundTrips, stdioStream } from "./measure.js";
 
 describe("recorder bench (smoke)", () => {
   it("measures stdio round trips directly and through the relay", async () => {
@@ -11,8 +12,12 @@ describe("recorder bench (smoke)", () => {
   });
 
   it("streams notifications directly and through the relay, and the server reads every one", async () => {
-    for (const via of ["direct", "recorded", "floor"] as const)
+    for (const via of ["direct", "recorded", "floor"] as const) {
+      const before = burstCpu[via].length;
       expect(await stdioStream(via, 2_000)).toBeGreaterThan(0);
+      // Linux: the CPU the process in the relay's place used over the burst.
+      if (existsSync("/proc/self/stat")) expect(burstCpu[via]).toHaveLength(before + 1);
+    }
   });
 
   it("times tools/call against server-everything directly and through the proxy", async () => {

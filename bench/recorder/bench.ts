@@ -5,7 +5,9 @@
  * (target >= 80%). (3) HTTP tools/call against server-everything through the proxy vs direct: p50 ratio (target
  * <= 1.10). The relay and the proxy run in their own processes and write their trace files, as `mcp-conf record`
  * does. Each figure also shows the floor: a do-nothing Node process in the same place (pipe() both ways), the
- * least any relay or proxy in its own process costs on this machine. Sizes: BENCH_ROUND_TRIPS, BENCH_STREAM,
+ * least any relay or proxy in its own process costs on this machine; and for the burst, the CPU that process used
+ * (all its threads) against the floor relay's, which the machine's load hardly moves (with the load average at the
+ * start and end, to read the wall-time figures by). Sizes: BENCH_ROUND_TRIPS, BENCH_STREAM,
  * BENCH_HTTP_CALLS, BENCH_ROUNDS. BENCH_SINK picks what the relay and proxy record into; by default each records as
  * `mcp-conf record` does: the relay into `thread` (the threaded file sink), the proxy into `main` (the main-thread
  * file sink, one write per drained slice). Others: `line` (main-thread, one write per event), `batch` (main-thread,
@@ -13,8 +15,9 @@
  * BENCH_HOP_NODE_ARGS gives the relay and proxy processes (not the servers) Node options, e.g.
  * `--cpu-prof --cpu-prof-dir=DIR` to profile them under the bench's load.
  */
+import { loadavg } from "node:os";
 import { summaryRow, times } from "../summary.js";
-import { httpToolCalls, median, percentile, relayReports, stdioRoundTrips, stdioStream } from "./measure.js";
+import { burstCpu, httpToolCalls, median, percentile, relayReports, stdioRoundTrips, stdioStream } from "./measure.js";
 
 const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 5_000);
 const STREAM = Number(process.env.BENCH_STREAM ?? 100_000);
@@ -22,6 +25,7 @@ const HTTP_CALLS = Number(process.env.BENCH_HTTP_CALLS ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ms = (n: number) => `${n.toFixed(3)} ms`;
 console.log(`recording into: ${process.env.BENCH_SINK ?? "thread for the relay, main for the proxy"} (BENCH_SINK)`);
+const loadAtStart = loadavg()[0]!;
 const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 
 const VIAS = ["direct", "recorded", "floor"] as const;
@@ -93,6 +97,20 @@ summaryRow({
   target: ">= x0.80 where the machine allows",
   met: ratio >= 0.8,
 });
+if (burstCpu.recorded.length > 0) {
+  // CPU of the process in the relay's place over each burst: the figure the machine's load hardly moves.
+  const cpu = { recorded: median(burstCpu.recorded), floor: median(burstCpu.floor) };
+  console.log(
+    `stdio streaming: CPU of the process in the relay's place per burst (median), all threads: ${cpu.recorded.toFixed(0)} ms ` +
+      `recording relay, ${cpu.floor.toFixed(0)} ms floor relay -> ${times(cpu.recorded / cpu.floor)}`,
+  );
+  summaryRow({
+    bench: "recorder",
+    figure: "record stdio burst: relay CPU / floor relay CPU",
+    value: times(cpu.recorded / cpu.floor),
+    target: "",
+  });
+}
 summaryRow({
   bench: "recorder",
   figure: `observations dropped, worst of ${dropShare.length} bursts`,
@@ -122,3 +140,4 @@ summaryRow({
   target: "<= x1.05",
   met: overFloor <= 1.05,
 });
+console.log(`load average (1 min): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`);

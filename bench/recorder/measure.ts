@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { processCpuMs } from "../children-cpu.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ECHO_SERVER = join(here, "echo-server.mjs");
@@ -123,6 +124,13 @@ export async function stdioRoundTrips(via: Via, count: number, warmup = 200): Pr
   return latencies.sort((a, b) => a - b);
 }
 
+/**
+ * CPU ms the process in the relay's place (the recording relay, the floor relay; the server itself when direct) used
+ * during each burst, all its threads, per `Via`, in the order the bursts ran (empty off Linux). Unlike wall time, it
+ * hardly moves with the machine's load.
+ */
+export const burstCpu: Record<Via, number[]> = { direct: [], recorded: [], floor: [] };
+
 /** Milliseconds to stream `count` notifications of `size` bytes into the server and have it confirm them all. */
 export async function stdioStream(via: Via, count: number, size = 1024): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), "bench-recorder-"));
@@ -136,6 +144,7 @@ export async function stdioStream(via: Via, count: number, size = 1024): Promise
   const one = `${head}${pad}"}}\n`;
   const perChunk = 64;
   const chunk = Buffer.from(one.repeat(perChunk));
+  const cpuBefore = processCpuMs(child.pid!);
   const started = process.hrtime.bigint();
   for (let sent = 0; sent < count; sent += perChunk) {
     const piece = sent + perChunk <= count ? chunk : Buffer.from(one.repeat(count - sent));
@@ -144,6 +153,8 @@ export async function stdioStream(via: Via, count: number, size = 1024): Promise
   child.stdin!.write('{"jsonrpc":"2.0","id":"count","method":"bench/count"}\n');
   const answer = JSON.parse(await reader.next()) as { result: { count: number } };
   const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+  const cpuAfter = processCpuMs(child.pid!);
+  if (cpuBefore !== undefined && cpuAfter !== undefined) burstCpu[via].push(cpuAfter - cpuBefore);
   if (answer.result.count !== count + 2) throw new Error(`server read ${answer.result.count} of ${count + 2}`);
   await finish(child);
   rmSync(dir, { recursive: true, force: true });
