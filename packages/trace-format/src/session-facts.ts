@@ -137,12 +137,26 @@ export class SessionFactsTracker {
  * A declared object or `true` counts; `false`, null or absence does not.
  */
 export function hasCapability(facts: SessionFacts, path: string): boolean {
-  const [side, ...rest] = path.split(".");
+  const keys = pathKeys(path);
+  const side = keys[0];
   let node: unknown =
     side === "server" ? facts.serverCapabilities : side === "client" ? facts.clientCapabilities : undefined;
-  for (const key of rest) {
+  for (let i = 1; i < keys.length; i++) {
     if (!isPlainObject(node)) return false;
-    node = node[key];
+    node = node[keys[i]!];
   }
   return node !== undefined && node !== null && node !== false;
+}
+
+/** Capability paths split once: checks ask about the same few on every message. */
+const splitPaths = new Map<string, readonly string[]>();
+const MAX_SPLIT_PATHS = 1024;
+
+function pathKeys(path: string): readonly string[] {
+  let keys = splitPaths.get(path);
+  if (keys === undefined) {
+    keys = path.split(".");
+    if (splitPaths.size < MAX_SPLIT_PATHS) splitPaths.set(path, keys);
+  }
+  return keys;
 }

@@ -61,11 +61,13 @@ export const schemaValid: CheckDefinition = {
   subscribe: { messages: ["*request", "*notification"], exchanges: ["*"], events: ["message"] },
   create(ctx: CheckContext) {
     const tables = methodTypes(ctx.revision);
-    const judge = (seq: number, type: string, value: unknown, what: string) => {
+    /** `part`: the message's type, or `result` for the result of a request (the detail names it only on a finding). */
+    const judge = (seq: number, type: string, value: unknown, method: string, part: string) => {
       if (!ctx.hasSchema(type)) return;
       ctx.examined();
       const errors = ctx.validateSchema(type, value);
       if (errors.length > 0 && !isDeferred(type, errors)) {
+        const what = part === "result" ? `result of ${method}` : `${method} ${part}`;
         ctx.report(seq, `${what} does not match the schema's ${type}: ${errors.join("; ")}`);
       }
     };
@@ -95,7 +97,7 @@ export const schemaValid: CheckDefinition = {
         if (isPlainObject(m.raw) && "params" in m.raw) copy.params = m.raw.params;
         if (m.type === "request" && !type.endsWith("Request")) return; // a notification sent with an id: BASE-013
         if (m.type === "notification" && !type.endsWith("Notification")) return; // a request without an id
-        judge(ref.seq, type, copy, `${m.method} ${m.type}`);
+        judge(ref.seq, type, copy, m.method, m.type);
       },
       exchange(exchange: Exchange) {
         if (exchange.type !== "request" || !exchange.response || !tables) return;
@@ -110,7 +112,7 @@ export const schemaValid: CheckDefinition = {
         }
         const params = exchange.request.message.params;
         if (isPlainObject(params) && isPlainObject(params.task) && "task" in response.result) type = TASK_RESULT;
-        judge(exchange.response.seq, type, response.result, `result of ${exchange.method}`);
+        judge(exchange.response.seq, type, response.result, exchange.method, "result");
       },
     };
   },

@@ -33,16 +33,19 @@ function tracestateProblem(value: unknown): string | undefined {
   return bad === undefined ? undefined : `has the malformed list member ${quote(bad)}`;
 }
 
+/** The two `_meta` keys judged, with the rule of each. */
+const RULES = [
+  ["traceparent", traceparentProblem],
+  ["tracestate", tracestateProblem],
+] as const;
+
 export const traceContextFormat: CheckDefinition = {
   id: "meta.trace-context-format",
   description: "traceparent and tracestate in _meta follow W3C Trace Context.",
   subscribe: { messages: ["*"] },
   create(ctx) {
     const judge = (seq: number, meta: Record<string, unknown>) => {
-      for (const [key, problemOf] of [
-        ["traceparent", traceparentProblem],
-        ["tracestate", tracestateProblem],
-      ] as const) {
+      for (const [key, problemOf] of RULES) {
         if (!(key in meta)) continue;
         ctx.examined();
         const problem = problemOf(meta[key]);

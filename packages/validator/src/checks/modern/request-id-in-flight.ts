@@ -4,13 +4,14 @@
  * session"). On streamable HTTP a POST refused with an error status and no JSON-RPC answer (a 401 asking for
  * authorization) has been answered too: the client may send it again under the same id.
  */
-import { type Exchange, idKey, type MessageRef, type TraceEvent } from "@mcp-conf/trace-format";
+import type { Direction, Exchange, JsonRpcId, MessageRef, TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { HttpRequests } from "../support/http-requests.js";
 import { sender } from "../support/readers.js";
 
 const C2S = "client-to-server";
+const S2C = "server-to-client";
 
 export const requestIdUniqueInFlight: CheckDefinition = {
   id: "modern.request-id-unique-in-flight",
@@ -22,47 +23,53 @@ export const requestIdUniqueInFlight: CheckDefinition = {
     transports: ["streamable-http"],
   },
   create(ctx) {
-    /** Open request ids by direction; counts, since a duplicate is itself open until answered. */
-    const open = new Map<string, number>();
-    const key = (direction: string, id: string | number) => `${direction}\u0000${idKey(id)}`;
-    const close = (k: string) => {
-      const count = open.get(k) ?? 0;
-      if (count <= 1) open.delete(k);
-      else open.set(k, count - 1);
+    /**
+     * Open request ids by sender; counts, since a duplicate is itself open until answered. Keyed by the id itself:
+     * a Map tells 1 from "1".
+     */
+    const open: Record<Direction, Map<JsonRpcId, number>> = { [C2S]: new Map(), [S2C]: new Map() };
+    const close = (direction: Direction, id: JsonRpcId) => {
+      const ids = open[direction];
+      const count = ids.get(id) ?? 0;
+      if (count <= 1) ids.delete(id);
+      else ids.set(id, count - 1);
     };
     const http = new HttpRequests();
-    /** A POSTed request refused with an error status: answered, unless a JSON-RPC answer to it follows at once. */
-    let refused: string | undefined;
+    /**
+     * The id of a client's POSTed request refused with an error status: answered, unless a JSON-RPC answer to it
+     * follows at once.
+     */
+    let refused: { id: JsonRpcId } | undefined;
     return {
       event(event: TraceEvent) {
         const reading = http.observe(event);
         if (refused !== undefined && !(event.kind === "message" && event.direction !== C2S)) {
-          close(refused);
+          close(C2S, refused.id);
           refused = undefined;
         }
         const { response } = reading;
         const status = response?.event.status ?? 0;
         if (status >= 400 && response?.certain && response.request?.rpcId !== undefined)
-          refused = key(C2S, response.request.rpcId);
+          refused = { id: response.request.rpcId };
       },
       message(ref: MessageRef) {
         const m = ref.message;
         if (m.type !== "request") return;
         ctx.examined();
-        const k = key(ref.direction, m.id);
-        const count = open.get(k) ?? 0;
+        const ids = open[ref.direction];
+        const count = ids.get(m.id) ?? 0;
         if (count > 0)
           ctx.report(
             ref.seq,
             `the ${sender(ref)} reused id ${quote(m.id)} while a request with that id still awaited its answer`,
           );
-        open.set(k, count + 1);
+        ids.set(m.id, count + 1);
       },
       exchange(x: Exchange) {
         if (x.type !== "request" || !x.response) return;
-        const k = key(x.request.direction, x.request.message.id);
-        if (refused === k) refused = undefined;
-        close(k);
+        const { direction, message } = x.request;
+        if (refused !== undefined && direction === C2S && refused.id === message.id) refused = undefined;
+        close(direction, message.id);
       },
     };
   },

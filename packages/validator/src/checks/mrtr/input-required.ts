@@ -34,10 +34,13 @@ interface InputRequest {
   request: unknown;
 }
 
+/** What most exchanges hold: shared, never added to. */
+const NO_INPUT_REQUESTS: readonly InputRequest[] = [];
+
 /** Each input request of such an exchange, by key (none when inputRequests is not an object). */
-function inputRequestsOf(exchange: Exchange): InputRequest[] {
+function inputRequestsOf(exchange: Exchange): readonly InputRequest[] {
   const answered = answeredWithInputRequired(exchange);
-  if (!answered || !isPlainObject(answered.result.inputRequests)) return [];
+  if (!answered || !isPlainObject(answered.result.inputRequests)) return NO_INPUT_REQUESTS;
   return Object.entries(answered.result.inputRequests).map(([key, request]) => ({ x: answered.x, key, request }));
 }
 

@@ -21,6 +21,9 @@ export interface CapabilityUse {
   features?: Readonly<Record<string, string>>;
 }
 
+const answered = (method: string) => `answered ${JSON.stringify(method)} with a result`;
+const sent = (method: string) => `sent ${JSON.stringify(method)}`;
+
 export function capabilityDeclaredCheck(use: CapabilityUse): CheckDefinition {
   return {
     id: use.id,
@@ -34,27 +37,29 @@ export function capabilityDeclaredCheck(use: CapabilityUse): CheckDefinition {
       )} declared the ${JSON.stringify(use.capability)} capability (and the part of it that feature needs).`,
     subscribe: { exchanges: use.methods, messages: use.notifications },
     create(ctx) {
-      const judge = (seq: number, method: string, what: string) => {
+      const capabilityPath = `server.${use.capability}`;
+      /** What the server showed it supports, as the finding says it: `answered "m" with a result`, `sent "m"`. */
+      const judge = (seq: number, method: string, what: (method: string) => string) => {
         if (!serverCapabilitiesKnown(ctx.facts)) return;
         ctx.examined();
         const feature = use.features?.[method];
-        const missing = !hasCapability(ctx.facts, `server.${use.capability}`)
+        const missing = !hasCapability(ctx.facts, capabilityPath)
           ? use.capability
-          : feature !== undefined && !hasCapability(ctx.facts, `server.${use.capability}.${feature}`)
+          : feature !== undefined && !hasCapability(ctx.facts, `${capabilityPath}.${feature}`)
             ? `${use.capability}.${feature}`
             : undefined;
         if (missing !== undefined)
-          ctx.report(seq, `server ${what} but declared no ${JSON.stringify(missing)} capability`);
+          ctx.report(seq, `server ${what(method)} but declared no ${JSON.stringify(missing)} capability`);
       };
       return {
         exchange(exchange) {
           const answer = answeredClientRequest(exchange);
           if (!answer || answer.isError || exchange.type !== "request") return;
-          judge(answer.response.seq, exchange.method, `answered ${JSON.stringify(exchange.method)} with a result`);
+          judge(answer.response.seq, exchange.method, answered);
         },
         message(ref: MessageRef) {
           if (ref.direction !== "server-to-client" || ref.message.type !== "notification") return;
-          judge(ref.seq, ref.message.method, `sent ${JSON.stringify(ref.message.method)}`);
+          judge(ref.seq, ref.message.method, sent);
         },
       };
     },
