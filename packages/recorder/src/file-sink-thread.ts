@@ -73,7 +73,7 @@ export interface ThreadedFileSinkOptions {
   sibling?: boolean;
   session?: string;
   flush?: "line" | "batch";
-  /** In-flight bounds. Defaults: 65,536 events, 64 MiB (lines are packed, so the bytes bound usually comes first). */
+  /** In-flight bounds. Defaults: 131,072 events, 64 MiB (lines are packed, so the bytes bound usually comes first). */
   maxEvents?: number;
   maxBytes?: number;
   /** A module to run on the sink's thread beside the writer, given the trace file's path once it is chosen. */
@@ -142,7 +142,7 @@ class ThreadedFileSink implements Sink {
     });
     this.path = probe.path;
     void probe.close();
-    this.ring = new RingWriter(this.options.maxEvents ?? 65_536, this.options.maxBytes ?? 64 * 1024 * 1024);
+    this.ring = new RingWriter(this.options.maxEvents ?? 131_072, this.options.maxBytes ?? 64 * 1024 * 1024);
     const start: WorkerStart = {
       path: probe.path,
       flush: this.options.flush === "batch" ? "none" : "line",
