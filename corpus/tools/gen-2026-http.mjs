@@ -80,7 +80,8 @@ write("good", "tran-http-session", session());
 /**
  * A listen stream over streamable HTTP: the client asks for every list change; the stream (the listen POST's SSE
  * response) carries the acknowledgment and each list_changed under its subscription id; the tools listed before and
- * after differ; the client ends the subscription by closing the stream.
+ * after differ; the client ends the subscription by closing the stream, and a list change after that draws no
+ * notification (no stream is open to carry one).
  */
 function subscriptionsSession() {
   const every = { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true };
@@ -96,6 +97,7 @@ function subscriptionsSession() {
       abort: true,
     }),
     post(3, "tools/list", {}, { answer: ok(3, { tools: [countdown, translateV1], ...cache }) }),
+    post(4, "tools/list", {}, { answer: ok(4, { tools: [countdown], ...cache }) }),
   ];
 }
 write("good", "subscriptions-http-session", subscriptionsSession());

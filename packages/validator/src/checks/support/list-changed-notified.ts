@@ -16,7 +16,12 @@ export function listChangedNotifiedCheck(spec: ListChangeSpec): CheckDefinition 
   return {
     id: spec.id,
     description: `Two complete ${spec.listMethod} listings that differ are separated by a ${spec.notification}; where the revision has ${LISTEN} streams, it is sent on a stream that asked for it and on no other.`,
-    subscribe: { exchanges: [spec.listMethod, LISTEN], messages: [spec.notification, LISTEN] },
+    subscribe: {
+      exchanges: [spec.listMethod, LISTEN],
+      messages: [spec.notification, LISTEN],
+      events: ["lifecycle"],
+      transports: ["streamable-http"],
+    },
     create(ctx) {
       if (methodTypes(ctx.revision)?.result.has(LISTEN)) return onStreamHandlers(spec, ctx);
       const assembler = new ListingAssembler(spec.itemsKey);

@@ -7,8 +7,11 @@
  * did, is reported at once (one on a stream whose filter did not ask is sub.only-requested's, SUB-001; one naming no
  * subscription while a stream asked is BASE-050's); and two listings that differ
  * while a stream asked for the change must be separated by a notification on such a stream (judged at the end).
+ * Over streamable HTTP the client may close a stream at any time, and the trace does not say which response a
+ * client's break-off ended: after one, each stream open then may be closed, so it no longer obliges the server to
+ * notify, while a notification still sent on it is not reported.
  */
-import { type Exchange, idKey, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+import { type Exchange, idKey, isPlainObject, type MessageRef, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckHandlers } from "../../engine/types.js";
 import { quote } from "./detail.js";
 import { describeChange, type ListChangeSpec, listingKeys, sameKeys } from "./list-changes.js";
@@ -22,9 +25,13 @@ const MAX_STREAMS = 1000;
 
 export function onStreamHandlers(spec: ListChangeSpec, ctx: CheckContext): CheckHandlers {
   const field = SUBSCRIBED_NOTIFICATIONS[spec.notification]!;
-  /** Open streams by the key of their listen request's id: that id, and whether the stream asked for this notification. */
-  const streams = new Map<string, { id: string | number; asks: boolean }>();
+  /**
+   * Open streams by the key of their listen request's id: that id, whether the stream asked for this notification,
+   * and whether the client may have closed it since.
+   */
+  const streams = new Map<string, { id: string | number; asks: boolean; mayBeClosed: boolean }>();
   const asking = () => [...streams.values()].filter((stream) => stream.asks).map((stream) => stream.id);
+  const surelyAsking = () => [...streams.values()].some((stream) => stream.asks && !stream.mayBeClosed);
   const assembler = new ListingAssembler(spec.itemsKey);
   let last: { keys: string[]; seq: number } | undefined;
   /** A stream that asked for the change was open at some time since the last listing. */
@@ -37,7 +44,7 @@ export function onStreamHandlers(spec: ListChangeSpec, ctx: CheckContext): Check
     const asks = isPlainObject(filter) && filter[field] === true;
     if (ref.message.type !== "request") return;
     if (streams.size >= MAX_STREAMS) streams.delete(streams.keys().next().value!);
-    streams.set(idKey(ref.message.id), { id: ref.message.id, asks });
+    streams.set(idKey(ref.message.id), { id: ref.message.id, asks, mayBeClosed: false });
     if (asks) watched = true;
   }
 
@@ -70,6 +77,13 @@ export function onStreamHandlers(spec: ListChangeSpec, ctx: CheckContext): Check
   }
 
   return {
+    event(event: TraceEvent) {
+      if (event.kind !== "lifecycle" || event.event !== "transport-abort" || event.direction !== "client-to-server")
+        return;
+      for (const stream of streams.values()) stream.mayBeClosed = true;
+      // The list may have changed after the close: no stream surely open since the last listing obliges a notification.
+      watched = false;
+    },
     message(ref: MessageRef) {
       const m = ref.message;
       if (m.type === "request" && m.method === LISTEN && ref.direction === "client-to-server") listened(ref);
@@ -91,7 +105,7 @@ export function onStreamHandlers(spec: ListChangeSpec, ctx: CheckContext): Check
       }
       last = { keys, seq: listing.seq };
       notified = false;
-      watched = asking().length > 0;
+      watched = surelyAsking();
     },
     finish() {
       if (pending) ctx.report(pending.seq, pending.detail);
