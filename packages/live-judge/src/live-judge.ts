@@ -36,7 +36,10 @@ export interface LiveSummary {
   reportText?: string;
   /** Why the trace could not be judged, when it could not. */
   error?: string;
-  /** CPU time the judge's thread spent judging, in ms. */
+  /**
+   * Wall time the judge's thread spent in its passes and on the end-of-session report, in ms (on a busy machine, more
+   * than the CPU time it used).
+   */
   judgingMs: number;
   /** The server answered some request with a result: the MCP session started. */
   started: boolean;
