@@ -69,6 +69,17 @@ function add<K extends keyof Building>(out: Building, list: K, item: Building[K]
   else (out[list] as Building[K][number][]).push(item);
 }
 
+/** The id space of a sender in an HTTP session (none on stdio): `direction NUL session`. */
+function spaceKey(direction: Direction, session: string | undefined): string {
+  return session === undefined ? SESSIONLESS[direction] : `${direction}\u0000${session}`;
+}
+
+/** The key of each sender's space outside any HTTP session, written once instead of for every message. */
+const SESSIONLESS: Record<Direction, string> = {
+  "client-to-server": "client-to-server\u0000",
+  "server-to-client": "server-to-client\u0000",
+};
+
 const opposite = (d: Direction): Direction => (d === "client-to-server" ? "server-to-client" : "client-to-server");
 
 /** JSON equality for ids: 1 and "1" are different ids. */
@@ -219,8 +230,8 @@ export class Correlator {
   /** True when an answer that pairs with no open request answers a request that was cut (and uses it up). */
   private answersCut(direction: Direction, session: string | undefined, key: string): boolean {
     const requester = opposite(direction);
-    const own = this.spaces.get(`${requester}\u0000${session ?? ""}`);
-    const others = [...this.spaces].filter(([spaceKey]) => spaceKey.startsWith(`${requester}\u0000`));
+    const own = this.spaces.get(spaceKey(requester, session));
+    const others = [...this.spaces].filter(([name]) => name.startsWith(`${requester}\u0000`));
     for (const space of [own, ...others.map(([, space]) => space)]) {
       const count = space?.cut.get(key);
       if (space === undefined || count === undefined) continue;
@@ -234,7 +245,7 @@ export class Correlator {
   }
 
   private space(direction: Direction, session: string | undefined): IdSpace {
-    const key = `${direction}\u0000${session ?? ""}`;
+    const key = spaceKey(direction, session);
     let space = this.spaces.get(key);
     if (!space) {
       space = { open: new Map(), used: new Set(), cut: new Map() };
@@ -311,11 +322,11 @@ export class Correlator {
 
   /** The earliest open request with this id: in the message's own HTTP session first, else in any session. */
   private takeOpen(direction: Direction, session: string | undefined, key: string): RequestRef | undefined {
-    const own = this.spaces.get(`${direction}\u0000${session ?? ""}`);
+    const own = this.spaces.get(spaceKey(direction, session));
     const fromOwn = shiftOpen(own, key);
     if (fromOwn) return fromOwn;
-    for (const [spaceKey, space] of this.spaces) {
-      if (!spaceKey.startsWith(`${direction}\u0000`) || space === own) continue;
+    for (const [name, space] of this.spaces) {
+      if (!name.startsWith(`${direction}\u0000`) || space === own) continue;
       const found = shiftOpen(space, key);
       if (found) return found;
     }
