@@ -135,6 +135,11 @@ const violations = {
     s.splice(s.findIndex((x) => x.s?.method === "notifications/resources/updated"), 1);
   },
   "tool-012-invalid-input-accepted": (s) => (s[at(s, "s", 50)].s.result = { ...s[at(s, "s", 50)].s.result, content: [{ type: "text", text: "18°C, clear" }], isError: false }),
+  "tran-001-invalid-utf8": (s) => {
+    const step = s[at(s, "s", 1)];
+    step.invalidUtf8 = true;
+    step.s.result.tools[0].description = "Current weather in \ufffd city";
+  },
   "tran-005-server-stdout-log-line": (s) => s.splice(at(s, "s", 1), 0, { sRaw: "weather server: listing tools" }),
   "tran-006-client-stdin-not-json": (s) => s.splice(at(s, "c", 1), 0, { cRaw: "hello?" }),
   "tran-091-cancel-without-request-id": (s) => delete s.find((x) => x.c?.method === "notifications/cancelled").c.params.requestId,

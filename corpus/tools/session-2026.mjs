@@ -1,6 +1,7 @@
 // The 2026-07-28 corpus's building blocks, shared by the generators of corpus/2026-07-28/ (gen-2026.mjs and any
 // other 2026 generator): the good stdio session as a list of steps ({c: message} from the client, {s: message} from
-// the server; {cRaw}/{sRaw}: a line that is no JSON-RPC message), helpers to build 2026-shaped requests and results (`_meta` on every request, resultType on every
+// the server; {cRaw}/{sRaw}: a line that is no JSON-RPC message; invalidUtf8 on a server step: the recorder found its bytes
+// were not valid UTF-8), helpers to build 2026-shaped requests and results (`_meta` on every request, resultType on every
 // result), and `write`, which turns steps into a trace file.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -157,7 +158,8 @@ export function write(dir, name, steps, transport = "stdio") {
   const lines = [{ direction: "client-to-server", transport, kind: "lifecycle", event: "transport-open" }];
   for (const step of steps) {
     if (step.c) lines.push({ direction: "client-to-server", transport, kind: "message", payload: step.c });
-    if (step.s) lines.push({ direction: "server-to-client", transport, kind: "message", payload: step.s });
+    if (step.s)
+      lines.push({ direction: "server-to-client", transport, kind: "message", ...(step.invalidUtf8 ? { invalidUtf8: true } : {}), payload: step.s });
     if (step.cRaw !== undefined) lines.push({ direction: "client-to-server", transport, kind: "raw", text: step.cRaw });
     if (step.sRaw !== undefined) lines.push({ direction: "server-to-client", transport, kind: "raw", text: step.sRaw });
   }
