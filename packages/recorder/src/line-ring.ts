@@ -40,8 +40,7 @@ function powerOfTwoAtLeast(n: number): number {
  * The forwarding thread's side. `place` puts bytes in the data area (the rest of a chunk at once, so the chunk's
  * later lines are found in that one copy), `add` describes an entry placed there; either says no when the shared
  * memory is full, and the caller drops the observation. The data area is used from its start again whenever the
- * reader has caught up, and past `startOverAfter` bytes whenever its start is free, so the pages touched follow the
- * largest backlog, not the bytes written: a flood the reader trails steadily does not touch the whole area.
+ * reader has caught up, so an interactive session touches only its first pages.
  */
 export class RingWriter {
   readonly memory: RingMemory;
@@ -50,7 +49,6 @@ export class RingWriter {
   private readonly data: Buffer;
   private readonly entryMask: number;
   private readonly maxEntries: number;
-  private readonly startOverAfter: number;
   /** Entries added (published or not), and the reader's count as last read. */
   private added = 0;
   private finished = 0;
@@ -68,7 +66,7 @@ export class RingWriter {
   private chunkAt = 0;
 
   /** `maxEntries` and `dataBytes` bound what is in flight (added and not yet finished by the reader). */
-  constructor(maxEntries: number, dataBytes: number, startOverAfter = Math.min(dataBytes, 4 * 1024 * 1024)) {
+  constructor(maxEntries: number, dataBytes: number) {
     const capacity = powerOfTwoAtLeast(Math.max(2, maxEntries));
     this.memory = {
       control: new SharedArrayBuffer(CONTROL_SLOTS * 4),
@@ -80,7 +78,6 @@ export class RingWriter {
     this.data = Buffer.from(this.memory.data);
     this.entryMask = capacity - 1;
     this.maxEntries = maxEntries;
-    this.startOverAfter = startOverAfter;
     this.regionMask = capacity - 1;
     this.regionStart = new Int32Array(capacity);
     this.regionUntil = new Int32Array(capacity);
@@ -183,11 +180,9 @@ export class RingWriter {
     } else {
       const tail = this.regionStart[this.regionFirst]!;
       if (this.head >= tail) {
-        // In use: [tail, head). Go on at the head up to `startOverAfter`, then start over at the beginning if the
-        // start is free, else go on at the head to the end.
-        if (this.head + size <= this.startOverAfter) at = this.head;
+        // In use: [tail, head). Go on at the head, or start over at the beginning if the start is free.
+        if (this.head + size <= capacity) at = this.head;
         else if (size < tail) at = 0;
-        else if (this.head + size <= capacity) at = this.head;
         else return -1;
       } else if (this.head + size < tail)
         at = this.head; // in use: [tail, end) and [0, head)
