@@ -10,7 +10,7 @@
  * saw reaches a real one.
  */
 import { classifyMessage, isPlainObject, STATELESS_VERSION_META_KEY, type TraceEvent } from "@mcp-conf/trace-format";
-import { type Actor, createJudge, knownRevisions, loadRegistry } from "@mcp-conf/validator";
+import { type Actor, createJudge, knownRevisions, opensWithInitialize } from "@mcp-conf/validator";
 
 /** Revisions whose registry and checks this thread has loaded and set up (at most once each). */
 const prepared = new Set<string>();
@@ -23,7 +23,7 @@ interface Warming {
 
 /**
  * Judges a short made-up session on this thread, once, at `revision` (given with `--revision`) or else at the newest
- * revision a session opens with an initialize handshake (a revision without the lifecycle area, LIFE, has none).
+ * revision a session opens with an initialize handshake.
  * Never throws: a failed warm-up only leaves the thread cold.
  */
 export function warmUp(options: Warming = {}): void {
@@ -61,9 +61,7 @@ export function versionNamedBy(event: TraceEvent): string | undefined {
 }
 
 function newestHandshakeRevision(): string | undefined {
-  return knownRevisions()
-    .reverse()
-    .find((revision) => loadRegistry(revision).requirements.some((requirement) => requirement.id.startsWith("LIFE-")));
+  return knownRevisions().reverse().find(opensWithInitialize);
 }
 
 /**

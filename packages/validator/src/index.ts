@@ -16,6 +16,7 @@ export { findingKey, judgeRequirement, levelFails } from "./engine/outcome.js";
 export {
   chooseRevision,
   latestRevision,
+  opensWithInitialize,
   type RevisionChoice,
   type RevisionQuestion,
   type RevisionSource,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { knownRevisions } from "../registry/index.js";
 import { RevisionError } from "./errors.js";
-import { chooseRevision, latestRevision } from "./revision.js";
+import { chooseRevision, latestRevision, opensWithInitialize } from "./revision.js";
 
 const known = ["2025-11-25", "2026-07-28"];
 
@@ -87,5 +88,18 @@ describe("chooseRevision", () => {
 
   it("names the newest bundled revision as the latest", () => {
     expect(latestRevision()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe("opensWithInitialize", () => {
+  it("holds for the initialize-era revisions, not for 2026-07-28 nor an unknown one", () => {
+    expect(knownRevisions().filter(opensWithInitialize)).toEqual([
+      "2024-11-05",
+      "2025-03-26",
+      "2025-06-18",
+      "2025-11-25",
+    ]);
+    expect(opensWithInitialize("2026-07-28")).toBe(false);
+    expect(opensWithInitialize("1999-01-01")).toBe(false);
   });
 });

@@ -16,6 +16,7 @@
  * note for the user when the choice needs explaining.
  */
 import { declaredVersion, type SessionFacts } from "@mcp-conf/trace-format";
+import { METHOD_TABLES } from "../generated/methods.js";
 import { knownRevisions } from "../registry/index.js";
 import { RevisionError } from "./errors.js";
 
@@ -92,4 +93,9 @@ function unpublishedAnswerNote(answered: string, requested: string): string {
 export function latestRevision(): string | undefined {
   const known = knownRevisions();
   return known[known.length - 1];
+}
+
+/** Whether a session at this revision opens with an initialize handshake (its schema has the method; 2026-07-28's has not). */
+export function opensWithInitialize(revision: string): boolean {
+  return Object.hasOwn(METHOD_TABLES, revision) && Object.hasOwn(METHOD_TABLES[revision]!.result, "initialize");
 }
