@@ -3,8 +3,8 @@
  * comments of `schema/schema.ts`, split into sections by heading slug (or, for the schema, by type name), with the
  * same normalisation applied to a page and to a quote before the substring test.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The repository root: the nearest ancestor holding pnpm-workspace.yaml. */
@@ -117,4 +117,47 @@ export function pageSections(revision: string, page: string): Sections | undefin
   }
   cache.set(key, sections);
   return sections;
+}
+
+const KEYWORD = /\b(?:MUST|SHOULD|SHALL|REQUIRED|RECOMMENDED)\b/;
+const QUOTED_KEYWORD = /"(?:MUST|SHOULD|SHALL|REQUIRED|RECOMMENDED|NOT)[^"]*"/g;
+
+/** The `.mdx` pages of a revision by page name (`server/tools`), without the schema reference and the changelog. */
+function pageFiles(revision: string): Map<string, string> {
+  const dir = specDir(revision);
+  const files = new Map<string, string>();
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".mdx")) files.set(relative(dir, path).slice(0, -4), path);
+    }
+  };
+  walk(dir);
+  files.delete("schema");
+  files.delete("changelog");
+  return files;
+}
+
+/**
+ * Every sentence of a revision's pages that carries an upper-case BCP 14 keyword, normalised: paragraphs and list
+ * items split into sentences, code fences dropped, list introductions (ending in `:`) left to their items.
+ */
+export function normativeSentences(revision: string): { page: string; sentence: string }[] {
+  const out: { page: string; sentence: string }[] = [];
+  for (const [page, file] of pageFiles(revision)) {
+    const body = readFileSync(file, "utf8")
+      .replace(/^---\n[\s\S]*?\n---\n/, "")
+      .replace(/^(```|~~~)[\s\S]*?^\1/gm, "");
+    const seen = new Set<string>();
+    for (const block of body.split(/\n\s*\n|\n(?=\s*(?:[-*+]|\d+\.|\|)\s)/)) {
+      for (const sentence of normalise(block).split(/(?<=[.!?])\s+(?=[A-Z<])/)) {
+        if (sentence.endsWith(":") || seen.has(sentence)) continue;
+        if (!KEYWORD.test(sentence.replace(QUOTED_KEYWORD, ""))) continue;
+        seen.add(sentence);
+        out.push({ page, sentence });
+      }
+    }
+  }
+  return out;
 }
