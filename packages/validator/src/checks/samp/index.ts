@@ -23,7 +23,7 @@ export const checks: CheckDefinition[] = [
   answeredOnlyWhenDeclared,
   requestOnlyWhenDeclared,
   viaInputRequests(toolsOnlyWhenDeclared),
-  undeclaredToolsRejected,
+  viaInputRequests(undeclaredToolsRejected),
   viaInputRequests(includeContextDeclared),
   viaInputRequests(includeContextAvoided),
   viaInputRequests(toolResultsNotMixed),

@@ -1,9 +1,10 @@
 /**
  * Sampling capabilities on the wire: a client that answers sampling/createMessage declared `sampling`; tools in a
  * sampling request need `sampling.tools` (the server must not send them otherwise, and the client must refuse
- * them); `includeContext` "thisServer"/"allServers" is soft-deprecated and needs `sampling.context`.
+ * them — with an error before 2026-07-28, by not answering the input request from 2026-07-28); `includeContext` "thisServer"/"allServers" is soft-deprecated and needs `sampling.context`.
  */
 import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/trace-format";
+import { opensWithInitialize } from "../../engine/revision.js";
 import type { CheckDefinition } from "../../engine/types.js";
 import { paramsOf } from "../support/readers.js";
 
@@ -71,12 +72,15 @@ export const undeclaredToolsRejected: CheckDefinition = {
         // Every answer to a tool-enabled request is a subject: with sampling.tools declared none needs refusing.
         ctx.examined();
         if (hasCapability(ctx.facts, "client.sampling.tools")) return;
-        if (x.response.message.type === "result") {
-          ctx.report(
-            x.response.seq,
-            "the client answered a tool-enabled sampling/createMessage with a result though it did not declare sampling.tools; it must return an error",
-          );
-        }
+        if (x.response.message.type !== "result") return;
+        // At 2026-07-28 the request is an input request and its answer an input response in the retry, which cannot
+        // be an error: the client refuses by leaving it unanswered (client/sampling, Error Handling).
+        ctx.report(
+          x.response.seq,
+          opensWithInitialize(ctx.revision)
+            ? "the client answered a tool-enabled sampling/createMessage with a result though it did not declare sampling.tools; it must return an error"
+            : "the client's retry answers a tool-enabled sampling/createMessage input request with a CreateMessageResult though the request that drew it did not declare sampling.tools; it must refuse it, not serve it",
+        );
       },
     };
   },

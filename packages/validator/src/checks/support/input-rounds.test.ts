@@ -95,4 +95,23 @@ describe("viaInputRequests: the request checks of elicitation, sampling and root
       `${at}: root URI "https://example.com/p" is not a file:// URI`,
     ]);
   });
+
+  it("fails a client that serves a tool-enabled sampling input request its request did not declare sampling.tools for", () => {
+    const tools = [{ name: "lookup", inputSchema: { type: "object" } }];
+    const ask = { messages: [{ role: "user", content: { type: "text", text: "Hi" } }], maxTokens: 10, tools };
+    const served = { role: "assistant", content: { type: "text", text: "Hello" }, model: "m", stopReason: "endTurn" };
+    const judge = (capabilities: Record<string, unknown>, answer: boolean) => {
+      const s = session(capabilities, { gen: { method: "sampling/createMessage", params: ask } });
+      retry(s, capabilities, answer ? { gen: served } : {});
+      return reportOf(s);
+    };
+    const undeclared = judge({ sampling: {} }, true);
+    expect(findingLines(undeclared, "samp.undeclared-tools-rejected")).toEqual([
+      "5: the client's retry answers a tool-enabled sampling/createMessage input request with a CreateMessageResult though the request that drew it did not declare sampling.tools; it must refuse it, not serve it",
+    ]);
+    expect(undeclared.requirements.find((r) => r.id === "SAMP-005")?.findings?.[0]?.owner).toBe("client");
+    // Left unanswered (the client refused it), or declared: nothing to report.
+    expect(findingLines(judge({ sampling: {} }, false), "samp.undeclared-tools-rejected")).toEqual([]);
+    expect(findingLines(judge({ sampling: { tools: {} } }, true), "samp.undeclared-tools-rejected")).toEqual([]);
+  });
 });
