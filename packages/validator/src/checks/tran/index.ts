@@ -12,6 +12,7 @@ import {
   sessionIdEchoed,
   sessionIdVisibleAscii,
 } from "./session-headers.js";
+import { stdioNoClientResponses } from "./stdio-no-client-responses.js";
 import { stdioClientInputValid, stdioServerOutputValid } from "./stdio-valid.js";
 import { messagesUtf8 } from "./utf8.js";
 
@@ -19,6 +20,7 @@ export const checks: CheckDefinition[] = [
   messagesUtf8,
   stdioServerOutputValid,
   stdioClientInputValid,
+  stdioNoClientResponses,
   clientUsesPost,
   postAccept,
   postBodySingle,
