@@ -12,6 +12,8 @@ describe(`${CHECK} (TRAN-120)`, () => {
   it("fails a client that writes a result to the server's stdin", () => {
     const trace = discovered({}).client({ jsonrpc: "2.0", id: "d", result: { resultType: "complete" } });
     const { findings } = judged(CHECK, trace.close().events);
-    expect(findings.map((f) => f.detail)).toEqual(["the client wrote a JSON-RPC result response to the server's stdin"]);
+    expect(findings.map((f) => f.detail)).toEqual([
+      "the client wrote a JSON-RPC result response to the server's stdin",
+    ]);
   });
 });

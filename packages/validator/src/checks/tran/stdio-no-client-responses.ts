@@ -17,7 +17,10 @@ export const stdioNoClientResponses: CheckDefinition = {
         const { type } = ref.message;
         ctx.examined();
         if (type === "result" || type === "error") {
-          ctx.report(ref.seq, `the client wrote a JSON-RPC ${type === "error" ? "error" : "result"} response to the server's stdin`);
+          ctx.report(
+            ref.seq,
+            `the client wrote a JSON-RPC ${type === "error" ? "error" : "result"} response to the server's stdin`,
+          );
         }
       },
     };

@@ -17,7 +17,9 @@ describe(`${CHECK} (TRAN-121, TRAN-122, VER-011, VER-012)`, () => {
     const first = { ...events[1]!, payload: list(1) };
     const { findings, examined } = judged(CHECK, [open!, first, ...rest] as typeof events);
     expect(examined).toBe(1);
-    expect(findings.map((f) => f.detail)).toEqual(['the client\'s first request is "tools/list", not a server/discover probe']);
+    expect(findings.map((f) => f.detail)).toEqual([
+      'the client\'s first request is "tools/list", not a server/discover probe',
+    ]);
   });
 
   it("asks nothing of a client on streamable HTTP, where the first request's status drives the fallback", () => {
