@@ -1,7 +1,8 @@
 /**
  * A file sink whose work happens on a worker thread: the caller's path only copies observed bytes into memory the
  * two threads share (once per chunk, however many lines it holds; no decoding, no JSON, no I/O, no message) and
- * notes where each line is (see `line-ring.ts`); the worker writes the trace lines with trace-format's writer. The
+ * notes where each line is (see `line-ring.ts`) — or, for a recorder's `stream`, where the chunk is, its lines then
+ * cut on the worker — and the worker writes the trace lines with trace-format's writer. The
  * worker, once it has caught up, sleeps until enough has gathered for it or a few milliseconds have passed.
  * What is in flight is bounded (entries and bytes not yet finished by the worker); past the bound new events are
  * dropped and counted, never waited for. The file is created (or refused) here, synchronously, before the worker
@@ -10,14 +11,18 @@
 import { type TransferListItem, Worker } from "node:worker_threads";
 import { openTraceWriter, serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import {
+  FLAG_CHUNK,
+  FLAG_END,
   FLAG_EVENT,
+  FLAG_GAP,
+  FLAG_HEAD_LOST,
   FLAG_SERVER_TO_CLIENT,
   FLAG_SSE,
   FLAG_STREAMABLE_HTTP,
-  FLAG_TRUNCATED,
   type RingMemory,
   RingWriter,
 } from "./line-ring.js";
+import { LINE_END, NO_LINE_END } from "./line-splitter.js";
 import type { RedactionRules } from "./privacy/redact.js";
 import type { PendingEvent, SessionInfo, Sink } from "./sink.js";
 
@@ -59,6 +64,8 @@ export interface ThreadTap {
 export interface WorkerGo {
   go: true;
   redaction?: RedactionRules;
+  /** The recorder's cut for an observed line, for the streams given as chunks. */
+  maxLineBytes?: number;
 }
 
 export interface WorkerReply {
@@ -105,6 +112,8 @@ class ThreadedFileSink implements Sink {
   private tapped = false;
   /** The worker has been told to start reading (with the redaction, if any). */
   private going = false;
+  /** Per direction (client-to-server, server-to-client): a chunk of its stream was lost since its last line end. */
+  private readonly gap = [false, false];
   /** Essential events (trace lines) that found the memory full, in order; nothing else is added while any wait. */
   private waiting: Array<{ seq: number; line: string }> = [];
   private wakeScheduled = false;
@@ -169,13 +178,51 @@ class ThreadedFileSink implements Sink {
     this.transportFlag =
       info.transport === "streamable-http" ? FLAG_STREAMABLE_HTTP : info.transport === "sse" ? FLAG_SSE : 0;
     // Before any entry is read: the worker redacts each line it builds, off the forwarding thread.
-    this.go(info.redaction);
+    this.go(info);
   }
 
-  private go(redaction?: RedactionRules): void {
+  private go(info?: SessionInfo): void {
     if (this.going || !this.worker) return;
     this.going = true;
-    this.worker.postMessage({ go: true, ...(redaction ? { redaction } : {}) } satisfies WorkerGo);
+    const go: WorkerGo = { go: true };
+    if (info?.redaction) go.redaction = info.redaction;
+    if (info?.maxLineBytes !== undefined) go.maxLineBytes = info.maxLineBytes;
+    this.worker.postMessage(go);
+  }
+
+  enqueueChunk(
+    first: number,
+    count: number,
+    head: number,
+    at: number | undefined,
+    direction: TraceEvent["direction"],
+    chunk: Buffer,
+  ): number {
+    const d = direction === "server-to-client" ? 1 : 0;
+    let flags = FLAG_CHUNK | (d ? FLAG_SERVER_TO_CLIENT : 0) | this.transportFlag;
+    let lost = 0;
+    if (this.gap[d]) {
+      flags |= FLAG_GAP;
+      if (head === LINE_END) {
+        flags |= FLAG_HEAD_LOST;
+        lost = 1;
+      }
+    }
+    if (!this.addLine(first, at, flags, chunk, 0, chunk.length, count)) {
+      this.gap[d] = true;
+      return count;
+    }
+    if (head !== NO_LINE_END) this.gap[d] = false;
+    return lost;
+  }
+
+  endChunks(seq: number, at: number | undefined, direction: TraceEvent["direction"]): number {
+    const d = direction === "server-to-client" ? 1 : 0;
+    const ring = this.ring;
+    if (this.gap[d] || !ring || this.closed || this.waiting.length > 0 || !ring.hasRoom()) return 1;
+    ring.add(seq, at ?? Number.NaN, FLAG_END | (d ? FLAG_SERVER_TO_CLIENT : 0) | this.transportFlag, 0, 0, 0);
+    this.published(0);
+    return 0;
   }
 
   enqueueLine(
@@ -187,10 +234,7 @@ class ThreadedFileSink implements Sink {
     end: number,
     length: number,
   ): boolean {
-    const flags =
-      (direction === "server-to-client" ? FLAG_SERVER_TO_CLIENT : 0) |
-      this.transportFlag |
-      (length > end - start ? FLAG_TRUNCATED : 0);
+    const flags = (direction === "server-to-client" ? FLAG_SERVER_TO_CLIENT : 0) | this.transportFlag;
     return this.addLine(seq, at, flags, source, start, end, length);
   }
 
@@ -200,8 +244,7 @@ class ThreadedFileSink implements Sink {
     if (line) {
       const flags =
         (line.direction === "server-to-client" ? FLAG_SERVER_TO_CLIENT : 0) |
-        (line.transport === "streamable-http" ? FLAG_STREAMABLE_HTTP : line.transport === "sse" ? FLAG_SSE : 0) |
-        (line.truncated ? FLAG_TRUNCATED : 0);
+        (line.transport === "streamable-http" ? FLAG_STREAMABLE_HTTP : line.transport === "sse" ? FLAG_SSE : 0);
       const bytes = line.bytes;
       return this.addLine(line.seq, line.at, flags, bytes, 0, bytes.length, line.length);
     }

@@ -13,14 +13,18 @@ import { openTraceWriter, type TraceEvent } from "@mcp-conf/trace-format";
 import type { ThreadTap, WorkerGo, WorkerReply, WorkerStart } from "./file-sink-thread.js";
 import { buildLineEvent, type LineRecord } from "./line-event.js";
 import {
+  FLAG_CHUNK,
+  FLAG_END,
   FLAG_EVENT,
+  FLAG_GAP,
+  FLAG_HEAD_LOST,
   FLAG_SERVER_TO_CLIENT,
   FLAG_SSE,
   FLAG_STREAMABLE_HTTP,
-  FLAG_TRUNCATED,
   type RingEntry,
   RingReader,
 } from "./line-ring.js";
+import { SpanSplitter } from "./line-splitter.js";
 import { compileRedaction, type Redactor } from "./privacy/redact.js";
 import { TraceLines } from "./trace-lines.js";
 
@@ -63,8 +67,9 @@ let redactor: Redactor | undefined;
 const lines = new TraceLines(noteError);
 /** With `flush: "none"`, passes are gathered until this much is waiting; a long pass writes this often anyway. */
 const GATHER_BYTES = 64 * 1024;
-/** Entries taken in one pass before the file is written, the memory freed and the thread's loop turned. */
+/** Entries (and their bytes) taken in one pass at most before the file is written, the memory freed and the loop turned. */
 const PASS_ENTRIES = 1024;
+const PASS_BYTES = 256 * 1024;
 
 /** A line that is not plain JSON, or any line while redacting: built as its event (for the file and the tap). */
 function writeBuilt(line: LineRecord): void {
@@ -91,31 +96,84 @@ function writeEntry(entry: RingEntry): void {
   const at = Number.isNaN(entry.at) ? undefined : entry.at;
   const direction = flags & FLAG_SERVER_TO_CLIENT ? "server-to-client" : "client-to-server";
   const transport = flags & FLAG_STREAMABLE_HTTP ? "streamable-http" : flags & FLAG_SSE ? "sse" : "stdio";
-  const truncated = (flags & FLAG_TRUNCATED) !== 0;
-  // The common case, a plain JSON line and no redaction: its bytes straight into the file, no object made for it.
+  if (flags & (FLAG_CHUNK | FLAG_END)) {
+    streamLine = { seq, at, direction, transport };
+    const splitter = flags & FLAG_SERVER_TO_CLIENT ? fromServer : fromClient;
+    if (flags & FLAG_END) splitter.end();
+    else writeChunk(splitter, entry);
+    return;
+  }
   // Read from a private copy made at the same alignment (a copy out of shared memory goes a word at a time only
   // then; the one into the file's buffer, from private memory, is a plain memcpy at any alignment).
-  if (!redactor) {
-    if (size + 8 > scratch.length) scratch = Buffer.allocUnsafeSlow(2 * size + 8);
-    const skew = offset & 7;
-    scratch.set(data.subarray(offset, offset + size), skew);
-    if (lines.message(seq, at, direction, transport, scratch, skew, skew + size, truncated)) {
-      if (tap) toTap(() => buildLineEvent(lineRecord(entry, at, direction, transport, truncated)));
-      return;
-    }
-  }
-  writeBuilt(lineRecord(entry, at, direction, transport, truncated));
+  const line = privateCopy(offset, size);
+  writeLine(seq, at, direction, transport, line, 0, size, entry.length);
 }
 
-function lineRecord(
-  entry: RingEntry,
+/** The bytes `data[offset, offset + size)` copied into `scratch` at their alignment; a view of the copy. */
+function privateCopy(offset: number, size: number): Buffer {
+  if (size + 8 > scratch.length) scratch = Buffer.allocUnsafeSlow(2 * size + 8);
+  const skew = offset & 7;
+  scratch.set(ring.data.subarray(offset, offset + size), skew);
+  return scratch.subarray(skew, skew + size);
+}
+
+/** An observed line in `source[start, end)` (cut when `length` is more), written and handed to the tap. */
+function writeLine(
+  seq: number,
   at: number | undefined,
   direction: LineRecord["direction"],
   transport: LineRecord["transport"],
-  truncated: boolean,
-): LineRecord {
-  const bytes = ring.data.subarray(entry.offset, entry.offset + entry.size);
-  return { seq: entry.seq, at, direction, transport, bytes, length: entry.length, truncated };
+  source: Buffer,
+  start: number,
+  end: number,
+  length: number,
+): void {
+  const truncated = length > end - start;
+  // The common case, a plain JSON line and no redaction: its bytes straight into the file, no object made for it.
+  if (!redactor && lines.message(seq, at, direction, transport, source, start, end, truncated)) {
+    if (tap) {
+      const line = { seq, at, direction, transport, bytes: source.subarray(start, end), length, truncated };
+      toTap(() => buildLineEvent(line));
+    }
+    return;
+  }
+  writeBuilt({ seq, at, direction, transport, bytes: source.subarray(start, end), length, truncated });
+}
+
+/** What the lines the stream splitters hand on next are: numbered from `seq`, with their chunk's time and origin. */
+let streamLine: {
+  seq: number;
+  at: number | undefined;
+  direction: LineRecord["direction"];
+  transport: LineRecord["transport"];
+} = { seq: 0, at: undefined, direction: "client-to-server", transport: "stdio" };
+
+function streamSpan(source: Buffer, start: number, end: number, length: number): void {
+  const l = streamLine;
+  writeLine(l.seq++, l.at, l.direction, l.transport, source, start, end, length);
+}
+
+/** The recorder's cut for an observed line (sent with `go`, before any entry is read). */
+let maxLineBytes = Number.POSITIVE_INFINITY;
+let fromClient = new SpanSplitter(streamSpan);
+let fromServer = new SpanSplitter(streamSpan);
+
+/** A chunk of a stream: cut into lines (a line it leaves open is kept, copied, for the next chunk). */
+function writeChunk(splitter: SpanSplitter, entry: RingEntry): void {
+  let chunk = privateCopy(entry.offset, entry.size);
+  if (entry.flags & FLAG_GAP) {
+    // A chunk before this one was lost: the line in progress is dropped, and this chunk's bytes up to its first line
+    // end, the rest of a line whose start was lost.
+    const fresh = new SpanSplitter(streamSpan, maxLineBytes, true);
+    if (entry.flags & FLAG_SERVER_TO_CLIENT) fromServer = fresh;
+    else fromClient = fresh;
+    splitter = fresh;
+    const nl = chunk.indexOf(10);
+    if (nl === -1) return;
+    chunk = chunk.subarray(nl + 1);
+    if (entry.flags & FLAG_HEAD_LOST) streamLine.seq++;
+  }
+  splitter.push(chunk);
 }
 
 /** A line's bytes, copied out of shared memory (see `writeEntry`). */
@@ -126,12 +184,18 @@ const entry: RingEntry = { seq: 0, at: 0, flags: 0, offset: 0, size: 0, length: 
 /** Takes what is published, in passes; writes the file after each (or once enough gathered with `flush: "none"`). */
 function pass(): void {
   for (;;) {
-    const count = Math.min(ring.available(), PASS_ENTRIES);
-    if (count === 0) return;
-    ring.take(count, entry, writeEntry);
+    const available = ring.available();
+    if (available === 0) return;
+    let taken = 0;
+    let bytes = 0;
+    while (taken < available && taken < PASS_ENTRIES && bytes < PASS_BYTES) {
+      ring.take(1, entry, writeEntry);
+      taken++;
+      bytes += entry.size;
+    }
     if (start.flush === "line" || lines.size >= GATHER_BYTES) lines.writeTo(writer);
     ring.finish(writer.written);
-    if (count === PASS_ENTRIES) return;
+    if (taken < available) return;
   }
 }
 
@@ -150,6 +214,9 @@ async function pump(): Promise<void> {
 parentPort!.on("message", async (message: WorkerGo | { close: true }) => {
   if ("go" in message) {
     if (message.redaction) redactor = compileRedaction(message.redaction);
+    if (message.maxLineBytes !== undefined) maxLineBytes = message.maxLineBytes;
+    fromClient = new SpanSplitter(streamSpan, maxLineBytes, true);
+    fromServer = new SpanSplitter(streamSpan, maxLineBytes, true);
     void pump();
     return;
   }

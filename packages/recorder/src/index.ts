@@ -48,6 +48,7 @@ export {
   Recorder,
   type RecorderOptions,
   type RecorderStats,
+  type StreamInput,
 } from "./recorder.js";
 /** Which file each session of a proxy writes, from one path template. */
 export { perSessionTemplate, SESSION_PLACEHOLDER, sessionFiles } from "./session-files.js";

@@ -8,13 +8,23 @@
  */
 
 /** Fields per entry in the entry ring (a Float64Array). */
-export const ENTRY_FIELDS = 6; // seq, at (NaN: none), flags, offset, size, full length
+export const ENTRY_FIELDS = 6; // seq, at (NaN: none), flags, offset, size, full length (of a chunk: lines)
 export const FLAG_SERVER_TO_CLIENT = 1;
 export const FLAG_STREAMABLE_HTTP = 2;
-export const FLAG_TRUNCATED = 4;
 export const FLAG_SSE = 8;
 /** The entry is an event's trace line, serialised on the forwarding thread (lifecycle, stderr, http: rare). */
 export const FLAG_EVENT = 16;
+/**
+ * The entry is a chunk of an observed stream, cut into lines by the reader: `seq` numbers the first line that ends
+ * in it and `length` is how many do.
+ */
+export const FLAG_CHUNK = 32;
+/** A chunk after a lost one: the reader drops the line in progress and the chunk's bytes up to its first line end. */
+export const FLAG_GAP = 64;
+/** With `FLAG_GAP`: that first line end ended a line (numbered `seq`), which is lost with its start. */
+export const FLAG_HEAD_LOST = 128;
+/** The stream of the entry's direction ended in a line without a line end, numbered `seq`. */
+export const FLAG_END = 256;
 
 /** Slots of the shared control array (an Int32Array). Counters wrap at 2^32; differences are taken with `| 0`. */
 const PUBLISHED = 0;
@@ -36,11 +46,22 @@ function powerOfTwoAtLeast(n: number): number {
   return p;
 }
 
+/** The data area's segment for `dataBytes`: 1 MiB, or less in a small area so it still has 16. */
+function segmentBytesFor(dataBytes: number): number {
+  let size = 1 << 20;
+  while (size > 64 && size * 16 > dataBytes) size >>= 1;
+  return size;
+}
+
 /**
  * The forwarding thread's side. `place` puts bytes in the data area (the rest of a chunk at once, so the chunk's
  * later lines are found in that one copy), `add` describes an entry placed there; either says no when the shared
- * memory is full, and the caller drops the observation. The data area is used from its start again whenever the
- * reader has caught up, so an interactive session touches only its first pages.
+ * memory is full, and the caller drops the observation.
+ *
+ * The data area is filled in segments, and a full segment is followed by the lowest free one: so the pages in use
+ * (touched once, and first touches cost: each is a page fault) follow the largest backlog, not the bytes written,
+ * and a backlog can still grow into the whole area. When the reader has finished everything the writer starts over
+ * at the beginning, so an interactive session touches only the first pages.
  */
 export class RingWriter {
   readonly memory: RingMemory;
@@ -52,15 +73,19 @@ export class RingWriter {
   /** Entries added (published or not), and the reader's count as last read. */
   private added = 0;
   private finished = 0;
-  /** Where the next region goes. */
+  private readonly segmentBytes: number;
+  /** Per segment: 1 while it holds bytes of entries the reader may not have finished. */
+  private readonly busy: Uint8Array;
+  /** Per segment not being filled: the count of entries `added` once its last entry was. */
+  private readonly until: Int32Array;
+  /** The run of segments being filled (`runFirst` -1: none), where the next bytes go in it, and where it ends. */
+  private runFirst = -1;
+  private runCount = 0;
   private head = 0;
-  /** Regions in use, oldest first: where each starts, and the count of entries `added` once its last entry is. */
-  private readonly regionStart: Int32Array;
-  private readonly regionUntil: Int32Array;
-  private regionFirst = 0;
-  private regionCount = 0;
-  private readonly regionMask: number;
-  /** The chunk whose bytes from `chunkFrom` on are in the newest region, from `chunkAt` on. */
+  private runEnd = 0;
+  /** The count of entries `added` once the run's last entry is. */
+  private runUntil = 0;
+  /** The chunk whose bytes from `chunkFrom` on are in the run being filled, from `chunkAt` on. */
   private chunk: Uint8Array | undefined;
   private chunkFrom = 0;
   private chunkAt = 0;
@@ -78,9 +103,10 @@ export class RingWriter {
     this.data = Buffer.from(this.memory.data);
     this.entryMask = capacity - 1;
     this.maxEntries = maxEntries;
-    this.regionMask = capacity - 1;
-    this.regionStart = new Int32Array(capacity);
-    this.regionUntil = new Int32Array(capacity);
+    this.segmentBytes = segmentBytesFor(dataBytes);
+    const segments = Math.ceil(dataBytes / this.segmentBytes);
+    this.busy = new Uint8Array(segments);
+    this.until = new Int32Array(segments);
   }
 
   /** Entries added and not yet published. */
@@ -96,7 +122,7 @@ export class RingWriter {
   /** Whether one more entry fits the entry bound. */
   hasRoom(): boolean {
     if (((this.added - this.finished) | 0) < this.maxEntries) return true;
-    this.reclaim();
+    this.finished = Atomics.load(this.control, FINISHED);
     return ((this.added - this.finished) | 0) < this.maxEntries;
   }
 
@@ -106,7 +132,7 @@ export class RingWriter {
    */
   place(source: Uint8Array, start: number, end: number, wholeLimit: number): number {
     if (source === this.chunk && start >= this.chunkFrom && end <= source.length) {
-      this.regionUntil[(this.regionFirst + this.regionCount - 1) & this.regionMask] = this.added + 1;
+      this.runUntil = this.added + 1;
       return this.chunkAt + (start - this.chunkFrom);
     }
     const rest = source.length - start;
@@ -155,45 +181,58 @@ export class RingWriter {
     if (Atomics.compareExchange(this.control, SLEEPING, 1, 0) === 1) Atomics.notify(this.control, SLEEPING);
   }
 
-  /** Frees the regions whose entries the reader has finished; when none is left, starts over at the beginning. */
-  private reclaim(): void {
+  /** `size` bytes for the next entry; their offset, or -1 when the data area has no room for them. */
+  private reserve(size: number): number {
     this.finished = Atomics.load(this.control, FINISHED);
-    while (this.regionCount > 0 && ((this.finished - this.regionUntil[this.regionFirst]!) | 0) >= 0) {
-      this.regionFirst = (this.regionFirst + 1) & this.regionMask;
-      this.regionCount--;
+    if (this.finished === this.added && this.head !== 0) this.startOver();
+    if (this.runFirst < 0 || this.head + size > this.runEnd) {
+      if (!this.newRun(size)) return -1;
     }
-    if (this.regionCount === 0) {
-      this.head = 0;
-      this.chunk = undefined;
-    }
+    const at = this.head;
+    this.head += size;
+    this.runUntil = this.added + 1;
+    return at;
   }
 
-  /** A new region of `size` bytes for the next entry; its offset, or -1 when the data area has no room for it. */
-  private reserve(size: number): number {
-    this.reclaim();
-    if (this.regionCount === this.regionMask + 1) return -1;
-    const capacity = this.data.length;
-    let at: number;
-    if (this.regionCount === 0) {
-      if (size > capacity) return -1;
-      at = 0;
-    } else {
-      const tail = this.regionStart[this.regionFirst]!;
-      if (this.head >= tail) {
-        // In use: [tail, head). Go on at the head, or start over at the beginning if the start is free.
-        if (this.head + size <= capacity) at = this.head;
-        else if (size < tail) at = 0;
-        else return -1;
-      } else if (this.head + size < tail)
-        at = this.head; // in use: [tail, end) and [0, head)
-      else return -1;
+  /** The reader has finished everything: the next bytes go at the beginning. */
+  private startOver(): void {
+    this.busy.fill(0);
+    this.busy[0] = 1;
+    this.runFirst = 0;
+    this.runCount = 1;
+    this.head = 0;
+    this.runEnd = Math.min(this.segmentBytes, this.data.length);
+    this.chunk = undefined;
+  }
+
+  /** Leaves the run being filled and starts one at the lowest free segments that hold `size` bytes. */
+  private newRun(size: number): boolean {
+    const busy = this.busy;
+    const segment = this.segmentBytes;
+    if (this.runFirst >= 0) {
+      for (let k = this.runFirst; k < this.runFirst + this.runCount; k++) this.until[k] = this.runUntil;
+      this.runFirst = -1;
     }
-    const r = (this.regionFirst + this.regionCount) & this.regionMask;
-    this.regionStart[r] = at;
-    this.regionUntil[r] = this.added + 1;
-    this.regionCount++;
-    this.head = at + size;
-    return at;
+    for (let k = 0; k < busy.length; k++) {
+      if (busy[k] && ((this.finished - this.until[k]!) | 0) >= 0) busy[k] = 0;
+    }
+    const need = Math.max(1, Math.ceil(size / segment));
+    let free = 0;
+    for (let k = 0; k < busy.length; k++) {
+      free = busy[k] ? 0 : free + 1;
+      if (free < need) continue;
+      const first = k - need + 1;
+      const end = Math.min(this.data.length, (k + 1) * segment);
+      if (end - first * segment < size) return false; // the area's last, shorter segment
+      busy.fill(1, first, k + 1);
+      this.runFirst = first;
+      this.runCount = need;
+      this.head = first * segment;
+      this.runEnd = end;
+      this.chunk = undefined;
+      return true;
+    }
+    return false;
   }
 }
 

@@ -34,9 +34,14 @@ export class SpanSplitter {
   private totalBytes = 0;
   private lastByte = -1;
 
+  /**
+   * `copyParts`: a line that spans chunks is gathered from copies of its parts, for chunks whose memory is reused
+   * once pushed (the trace thread's); else from views of them.
+   */
   constructor(
     private readonly onSpan: SpanHandler,
     private readonly maxLineBytes: number = Number.POSITIVE_INFINITY,
+    private readonly copyParts = false,
   ) {}
 
   push(chunk: Uint8Array): void {
@@ -77,7 +82,8 @@ export class SpanSplitter {
     if (room <= 0) return;
     const take = Math.min(room, length);
     // Chunks from node streams are never reused, so a view is safe; a copy is made only when a line spans chunks.
-    this.parts.push(buf.subarray(from, from + take));
+    const part = buf.subarray(from, from + take);
+    this.parts.push(this.copyParts ? Buffer.from(part) : part);
     this.keptBytes += take;
   }
 
@@ -91,6 +97,56 @@ export class SpanSplitter {
     this.lastByte = -1;
     if (length === 0) return;
     this.onSpan(bytes, 0, Math.min(length, this.maxLineBytes), length);
+  }
+}
+
+/** What the first line end in a chunk ends (`LineCounter.head`). */
+export const NO_LINE_END = 0;
+export const BLANK_LINE_END = 1;
+export const LINE_END = 2;
+
+/**
+ * Counts the lines a `SpanSplitter` given the same chunks hands on, without handing them on: the recorder numbers
+ * a stream's lines on the forwarding thread with it while a splitter on the trace thread cuts them (see
+ * `Recorder.stream`).
+ */
+export class LineCounter {
+  /** Bytes of the line in progress, and its last byte. */
+  private pending = 0;
+  private lastByte = -1;
+  /** What the first line end of the chunk last counted ends: no line end in it, a blank line, or a counted line. */
+  head = NO_LINE_END;
+
+  /** The lines that end in `chunk`. */
+  count(chunk: Uint8Array): number {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let lines = 0;
+    let start = 0;
+    this.head = NO_LINE_END;
+    for (;;) {
+      const nl = buf.indexOf(10, start);
+      if (nl === -1) break;
+      const last = nl > start ? buf[nl - 1]! : this.lastByte;
+      const length = this.pending + nl - start - (last === 13 ? 1 : 0);
+      if (length > 0) lines++;
+      if (this.head === NO_LINE_END) this.head = length > 0 ? LINE_END : BLANK_LINE_END;
+      this.pending = 0;
+      this.lastByte = -1;
+      start = nl + 1;
+    }
+    if (start < buf.length) {
+      this.pending += buf.length - start;
+      this.lastByte = buf[buf.length - 1]!;
+    }
+    return lines;
+  }
+
+  /** End of stream: whether a final line without `\n` is left (1) or not (0). */
+  end(): number {
+    const length = this.pending - (this.lastByte === 13 ? 1 : 0);
+    this.pending = 0;
+    this.lastByte = -1;
+    return length > 0 ? 1 : 0;
   }
 }
 

@@ -15,7 +15,7 @@ import type {
 } from "@mcp-conf/trace-format";
 import { type HeaderInput, recordedHeaders } from "./headers.js";
 import { buildLineEvent, type LineRecord } from "./line-event.js";
-import type { ObservedLine } from "./line-splitter.js";
+import { LineCounter, type ObservedLine, SpanSplitter } from "./line-splitter.js";
 import type { Redactor } from "./privacy/redact.js";
 import {
   type PendingEvent,
@@ -65,6 +65,14 @@ export interface HttpObservation {
   headers?: HeaderInput;
   /** An HTTP+SSE stream's response: the path its `endpoint` event named (recorded without the query). */
   endpoint?: string;
+}
+
+/** One direction's observed byte stream, as `Recorder.stream` takes it. */
+export interface StreamInput {
+  /** The next chunk, as it was forwarded (it must not change afterwards). */
+  push(chunk: Buffer): void;
+  /** End of stream: a final line without `\n` is still a line. */
+  end(): void;
 }
 
 export interface RecorderStats {
@@ -138,7 +146,12 @@ export class Recorder {
     this.redactor = options.redact;
     const given = Array.isArray(options.sink) ? options.sink : [options.sink as Sink];
     const sinks = [...given, ...(options.extraSinks ?? [])].flatMap((s) => (isFanOut(s) ? s.sinks : [s]));
-    const info: SessionInfo = { session: this.session, label: this.label, transport: this.transport };
+    const info: SessionInfo = {
+      session: this.session,
+      label: this.label,
+      transport: this.transport,
+      maxLineBytes: this.maxMessageBytes,
+    };
     if (this.redactor) info.redaction = this.redactor.rules;
     for (const sink of sinks) sink.open?.(info);
     this.queues = sinks.map((sink) => new QueuedSink(sink, options.queue));
@@ -227,6 +240,38 @@ export class Recorder {
         queue.push(item);
       }
     }
+  }
+
+  /**
+   * One direction's observed byte stream (the stdio relay's), each line of it an observation. Cut into lines here
+   * and observed as spans; or, when every sink takes chunks (the threaded file sink), only counted here — each line
+   * gets its seq in arrival order, as it would — and each chunk handed on whole, to be cut on the sink's thread, so
+   * the forwarding thread does no more per line than find its end.
+   */
+  stream(direction: Direction): StreamInput {
+    const queues = this.queues;
+    if (queues.length === 0 || !queues.every((q) => q.takesChunks)) {
+      return new SpanSplitter(
+        (source, start, end, length) => this.observeSpan(direction, source, start, end, length),
+        this.maxMessageBytes,
+      );
+    }
+    const counter = new LineCounter();
+    return {
+      push: (chunk) => {
+        const count = counter.count(chunk);
+        const first = this.seq;
+        this.seq += count;
+        const at = this.timestamps ? this.now() : undefined;
+        for (const queue of queues) queue.pushChunk(first, count, counter.head, at, direction, chunk);
+      },
+      end: () => {
+        if (counter.end() === 0) return;
+        const seq = this.seq++;
+        const at = this.timestamps ? this.now() : undefined;
+        for (const queue of queues) queue.endChunks(seq, at, direction);
+      },
+    };
   }
 
   /** A non-JSON line on the protocol channel. */

@@ -15,6 +15,8 @@ export interface SessionInfo {
   transport: TraceEvent["transport"];
   /** The recorder's redaction: a sink that builds events from `PendingEvent.line` itself must apply it. */
   redaction?: RedactionRules;
+  /** The recorder's cut for an observed line (`maxMessageBytes`), for a sink that cuts lines itself (`enqueueChunk`). */
+  maxLineBytes?: number;
 }
 
 /** A destination for trace events. `write` may return a promise; the queue waits for it before the next event. */
@@ -57,6 +59,23 @@ export interface Sink {
     end: number,
     length: number,
   ): boolean;
+  /**
+   * Such a sink may also take an observed stream whole, chunk by chunk as it arrived, and cut its lines itself (off
+   * the forwarding thread). The recorder has counted and numbered them (`LineCounter`): `first` is the seq of the
+   * first line that ends in `chunk`, `count` how many end there, `head` what its first line end ends. The chunk is
+   * copied at once. Returns how many of those lines the sink lost: all of them when it has no room, and after such
+   * a loss the line whose start went with it.
+   */
+  enqueueChunk?(
+    first: number,
+    count: number,
+    head: number,
+    at: number | undefined,
+    direction: TraceEvent["direction"],
+    chunk: Buffer,
+  ): number;
+  /** A stream given by chunks ended in a line without `\n`, numbered `seq`. Returns lines lost (1 or 0). */
+  endChunks?(seq: number, at: number | undefined, direction: TraceEvent["direction"]): number;
   readonly dropped?: number;
 }
 
@@ -121,6 +140,8 @@ export class QueuedSink {
   private readonly limits: Required<QueueLimits>;
   /** The sink takes observed lines as spans (`pushSpan`). */
   readonly takesSpans: boolean;
+  /** The sink takes observed streams as chunks and cuts their lines itself (`pushChunk`). */
+  readonly takesChunks: boolean;
 
   constructor(
     readonly sink: Sink,
@@ -128,6 +149,28 @@ export class QueuedSink {
   ) {
     this.limits = { ...DEFAULTS, ...limits };
     this.takesSpans = typeof sink.enqueueLine === "function";
+    this.takesChunks = typeof sink.enqueueChunk === "function" && typeof sink.endChunks === "function";
+  }
+
+  /** A chunk of an observed stream holding the ends of `count` lines numbered from `first`, for a sink that `takesChunks`. */
+  pushChunk(
+    first: number,
+    count: number,
+    head: number,
+    at: number | undefined,
+    direction: TraceEvent["direction"],
+    chunk: Buffer,
+  ): void {
+    const lost = this.closed ? count : this.sink.enqueueChunk!(first, count, head, at, direction, chunk);
+    this.delivered += count - lost;
+    this.dropped += lost;
+  }
+
+  /** Such a stream ended in a line without `\n`, numbered `seq`. */
+  endChunks(seq: number, at: number | undefined, direction: TraceEvent["direction"]): void {
+    const lost = this.closed ? 1 : this.sink.endChunks!(seq, at, direction);
+    this.delivered += 1 - lost;
+    this.dropped += lost;
   }
 
   /** An observed line as a span, for a sink that `takesSpans`. */

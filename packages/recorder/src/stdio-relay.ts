@@ -1,7 +1,7 @@
 /**
  * The stdio relay: runs the server as a child process (no shell, arguments untouched), forwards the client's stdin
- * to it and its stdout back, chunk by chunk as they arrive, and then hands each chunk to a line splitter whose lines
- * become events. A chunk is observed in the same turn of the event loop as it is forwarded, so no answer to it can
+ * to it and its stdout back, chunk by chunk as they arrive, and then hands each chunk to the recorder's stream for
+ * its direction, whose lines become events (`Recorder.stream`). A chunk is observed in the same turn of the event loop as it is forwarded, so no answer to it can
  * be observed first. The child's stderr passes through and is recorded line by line. A client that stops reading
  * (closes the relay's stdout) reaches the server as a direct pipe would: its stdout closes, and its next write fails
  * with EPIPE. The relay ends when the child has exited and its pipes have closed, with the child's exit code (128+n
@@ -9,7 +9,7 @@
  */
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
-import { LineSplitter, SpanSplitter } from "./line-splitter.js";
+import { LineSplitter } from "./line-splitter.js";
 import type { Redactor } from "./privacy/redact.js";
 import { maskCommandLine } from "./privacy/session-facts.js";
 import { createRecorder, DEFAULT_MAX_MESSAGE_BYTES, type RecorderStats } from "./recorder.js";
@@ -80,14 +80,8 @@ export function runStdioRelay(options: StdioRelayOptions): Promise<StdioRelayRes
     let childGone = false;
     let spawnError: string | undefined;
 
-    const fromClient = new SpanSplitter(
-      (source, start, end, length) => recorder.observeSpan("client-to-server", source, start, end, length),
-      maxBytes,
-    );
-    const fromServer = new SpanSplitter(
-      (source, start, end, length) => recorder.observeSpan("server-to-client", source, start, end, length),
-      maxBytes,
-    );
+    const fromClient = recorder.stream("client-to-server");
+    const fromServer = recorder.stream("server-to-client");
     const serverErr = new LineSplitter((line) => recorder.stderr(line.bytes), maxBytes);
 
     // client → child: forward, then observe; nothing awaited in between.

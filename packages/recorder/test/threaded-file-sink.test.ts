@@ -114,4 +114,38 @@ describe("threadedFileSink", () => {
     expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
     expect(seqs.at(-1)).toBe(5000); // the transport-close, recorded after the burst had drained
   });
+
+  it("cut on its thread, a stream that overflows the memory loses whole lines, counted, never a line glued from two", async () => {
+    const separator = fc.constantFrom("\n", "\r\n", "\n\n", "\r\n\r\n");
+    const line = fc.tuple(fc.nat(400), separator);
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 2000, maxLength: 3000 }), fc.nat(900), async (shape, cut) => {
+        const path = `${dir.path}/overflow-${n++}.jsonl`;
+        const recorder = createRecorder({
+          sink: threadedFileSink(path, { maxBytes: 8192 }),
+          transport: "stdio",
+          session: "o",
+          open: false,
+          timestamps: false,
+        });
+        const whole = Buffer.from(shape.map(([pad, end], i) => `{"i":${i},"p":"${"x".repeat(pad)}"}${end}`).join(""));
+        const input = recorder.stream("client-to-server");
+        const size = 100 + cut;
+        for (let at = 0; at < whole.length; at += size) input.push(whole.subarray(at, at + size));
+        input.end();
+        const stats = await recorder.close();
+        const sink = stats.sinks[0]!;
+        expect(sink.dropped).toBeGreaterThan(0);
+        expect(sink.written + sink.dropped).toBe(stats.recorded);
+        const events = readFileSync(path, "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as { seq: number; kind: string; payload?: { i: number } });
+        for (const event of events.slice(0, -1))
+          expect(event).toMatchObject({ kind: "message", payload: { i: event.seq } });
+        expect(events.at(-1)).toMatchObject({ kind: "lifecycle", seq: shape.length });
+      }),
+      { numRuns: 5 },
+    );
+  });
 });
