@@ -1,6 +1,7 @@
 /** The checks of the BASE area: JSON-RPC shape, ids, responses, `_meta` keys and the official schema. */
 import type { CheckDefinition } from "../../engine/types.js";
 import { batchReceived } from "./batching.js";
+import { errorCodeOutsideReserved } from "./error-code-range.js";
 import { jsonRpcValid } from "./jsonrpc-valid.js";
 import { metaNameChars, metaNameEdges, metaPrefixFormat, metaPrefixLabels } from "./meta-keys.js";
 import { notificationNoId } from "./notification-no-id.js";
@@ -35,4 +36,5 @@ export const checks: CheckDefinition[] = [
   metaNameEdges,
   metaNameChars,
   batchReceived,
+  errorCodeOutsideReserved,
 ];

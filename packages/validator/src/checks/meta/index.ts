@@ -1,5 +1,6 @@
 /** The checks of the per-request and per-notification `_meta` fields of 2026-07-28. */
 import type { CheckDefinition } from "../../engine/types.js";
+import { malformedRequest400, malformedRequestRejected, missingCapability400 } from "./malformed-requests.js";
 import {
   clientInfoPresent,
   discoverServerInfoPresent,
@@ -16,4 +17,7 @@ export const checks: CheckDefinition[] = [
   discoverServerInfoPresent,
   traceContextFormat,
   subscriptionIdPresent,
+  malformedRequestRejected,
+  malformedRequest400,
+  missingCapability400,
 ];

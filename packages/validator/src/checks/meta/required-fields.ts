@@ -21,17 +21,36 @@ import { metaOf, resultOf } from "../support/readers.js";
 const clientRequest = (ref: MessageRef) =>
   ref.message.type === "request" && ref.direction === "client-to-server" ? (ref as RequestRef) : undefined;
 
+function judgeRequiredFields(ref: RequestRef): string | undefined {
+  const missing = missingRequestMeta(ref);
+  if (missing.length === 0) return undefined;
+  return `the ${quote(ref.message.method)} request lacks _meta ${missing.map((k) => quote(k)).join(" and ")}`;
+}
+
 export const requiredFieldsPresent = messageRuleCheck({
   id: "meta.required-fields-present",
   description: "Every client request carries the required per-request _meta fields.",
   subscribe: { messages: ["*request"] },
   subject: clientRequest,
-  judge(ref) {
-    const missing = missingRequestMeta(ref);
-    if (missing.length === 0) return undefined;
-    return `the ${quote(ref.message.method)} request lacks _meta ${missing.map((k) => quote(k)).join(" and ")}`;
-  },
+  judge: judgeRequiredFields,
 });
+
+/**
+ * The same rule as a feature's page restates it ("Every request MUST include the required _meta fields"), judged
+ * over that feature's requests only (`tools/…`), so a finding rests on the pages that speak of the request at hand.
+ */
+export function requiredFieldsPresentFor(id: string, feature: string): CheckDefinition {
+  return messageRuleCheck({
+    id,
+    description: `Every ${feature}/ request carries the required per-request _meta fields.`,
+    subscribe: { messages: ["*request"] },
+    subject: (ref: MessageRef) => {
+      const request = clientRequest(ref);
+      return request?.message.method.startsWith(`${feature}/`) ? request : undefined;
+    },
+    judge: judgeRequiredFields,
+  });
+}
 
 export const clientInfoPresent = messageRuleCheck({
   id: "meta.client-info-present",

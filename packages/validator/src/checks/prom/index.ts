@@ -1,6 +1,8 @@
 /** The checks of the PROM area (server/prompts). */
 import type { CheckDefinition } from "../../engine/types.js";
+import { requiredFieldsPresentFor } from "../meta/required-fields.js";
 import { capabilityDeclaredCheck } from "../support/capability-declared.js";
+import { listAnsweredCheck } from "../support/list-answered.js";
 import { listChangedNotifiedCheck } from "../support/list-changed-notified.js";
 import { nameOf } from "../support/listing.js";
 import {
@@ -35,4 +37,6 @@ export const checks: CheckDefinition[] = [
   promEmbeddedResourceContent,
   promUnknownNameRejected,
   promRequiredArgumentsEnforced,
+  requiredFieldsPresentFor("prom.request-meta-present", "prompts"),
+  listAnsweredCheck("prom.list-answered", "prompts/list", "prompts"),
 ];

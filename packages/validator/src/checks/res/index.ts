@@ -1,9 +1,12 @@
 /** The checks of the RES area (server/resources). */
 import type { CheckDefinition } from "../../engine/types.js";
+import { requiredFieldsPresentFor } from "../meta/required-fields.js";
 import { capabilityDeclaredCheck } from "../support/capability-declared.js";
+import { listAnsweredCheck } from "../support/list-answered.js";
 import { listChangedNotifiedCheck } from "../support/list-changed-notified.js";
 import { uriOf } from "../support/listing.js";
 import { resBlobBase64 } from "./blob-base64.js";
+import { resNotFoundCode } from "./not-found-code.js";
 import { resUriValid } from "./uri-valid.js";
 
 export const checks: CheckDefinition[] = [
@@ -35,4 +38,7 @@ export const checks: CheckDefinition[] = [
   }),
   resUriValid,
   resBlobBase64,
+  requiredFieldsPresentFor("res.request-meta-present", "resources"),
+  listAnsweredCheck("res.list-answered", "resources/list", "resources"),
+  resNotFoundCode,
 ];

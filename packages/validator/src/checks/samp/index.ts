@@ -1,6 +1,7 @@
 /** The checks of the SAMP area (client/sampling and the CreateMessage*, ToolUse/ToolResult types of the schema). */
 import type { CheckDefinition } from "../../engine/types.js";
 import { viaInputRequests } from "../support/input-rounds.js";
+import { messageRoleContent } from "./message-role.js";
 import {
   answeredOnlyWhenDeclared,
   includeContextAvoided,
@@ -33,4 +34,5 @@ export const checks: CheckDefinition[] = [
   mixedToolResultsRejected,
   viaInputRequests(toolChoiceRequiredHonoured),
   viaInputRequests(toolChoiceNoneHonoured),
+  viaInputRequests(messageRoleContent),
 ];

@@ -32,12 +32,12 @@ export const SUBSCRIBED_NOTIFICATIONS: Readonly<Record<string, string>> = {
 };
 
 /** A client request's `_meta`, when params and `_meta` are objects. */
-export function requestMeta(ref: MessageRef): JsonObject | undefined {
+export function requestMeta(ref: Pick<MessageRef, "message">): JsonObject | undefined {
   return metaOf(paramsOf(ref));
 }
 
 /** The per-request fields a client request lacks (both when it has no `_meta` at all). */
-export function missingRequestMeta(ref: MessageRef): string[] {
+export function missingRequestMeta(ref: Pick<MessageRef, "message">): string[] {
   const meta = requestMeta(ref);
   return REQUIRED_REQUEST_META.filter((key) => meta === undefined || !(key in meta));
 }

@@ -7,7 +7,7 @@ import { type Direction, isPlainObject, type MessageRef } from "@mcp-conf/trace-
 export type JsonObject = Record<string, unknown>;
 
 /** `params` of a request or notification, when it is an object. */
-export function paramsOf(ref: MessageRef): JsonObject | undefined {
+export function paramsOf(ref: Pick<MessageRef, "message">): JsonObject | undefined {
   const m = ref.message;
   if (m.type !== "request" && m.type !== "notification") return undefined;
   return isPlainObject(m.params) ? m.params : undefined;

@@ -1,6 +1,8 @@
 /** The checks of the TOOL area (server/tools). */
 import type { CheckDefinition } from "../../engine/types.js";
+import { requiredFieldsPresentFor } from "../meta/required-fields.js";
 import { capabilityDeclaredCheck } from "../support/capability-declared.js";
+import { listAnsweredCheck } from "../support/list-answered.js";
 import { listChangedNotifiedCheck } from "../support/list-changed-notified.js";
 import { nameOf } from "../support/listing.js";
 import { toolDeterministicOrder } from "./deterministic-order.js";
@@ -59,4 +61,6 @@ export const checks: CheckDefinition[] = [
   headerParamReachable,
   headerParamNotSensitive,
   invalidHeaderToolNotCalled,
+  requiredFieldsPresentFor("tool.request-meta-present", "tools"),
+  listAnsweredCheck("tool.list-answered", "tools/list", "tools"),
 ];

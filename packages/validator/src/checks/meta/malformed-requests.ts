@@ -1,0 +1,76 @@
+/**
+ * The server's side of the per-request `_meta` fields (2026-07-28, basic/index#meta): a request missing a required
+ * field is malformed and is rejected with -32602 (meta.malformed-request-rejected), on HTTP with status 400
+ * (meta.malformed-request-400); a MissingRequiredClientCapabilityError comes with status 400 too
+ * (meta.missing-capability-400). A status is judged only where the response's pairing with its request is certain.
+ */
+import type { Exchange } from "@mcp-conf/trace-format";
+import { routedCheck } from "../shttp/check-kit.js";
+import type { RoutedAnswer } from "../shttp/routed-requests.js";
+import { INVALID_PARAMS } from "../support/answers.js";
+import { quote } from "../support/detail.js";
+import { messageRuleCheck } from "../support/message-rule.js";
+import { MISSING_CLIENT_CAPABILITY, missingRequestMeta } from "../support/modern.js";
+import { errorCodeOf } from "../support/readers.js";
+
+const lacking = (method: string, missing: readonly string[]) =>
+  `the ${quote(method)} request lacks _meta ${missing.map((k) => quote(k)).join(" and ")}`;
+
+export const malformedRequestRejected = messageRuleCheck({
+  id: "meta.malformed-request-rejected",
+  description: "A request missing a required per-request _meta field is rejected with error -32602 (Invalid params).",
+  // Every answered client request is a subject: one with its fields needs no rejection.
+  subscribe: { exchanges: ["*"] },
+  subject(x: Exchange) {
+    if (x.type !== "request" || x.request.direction !== "client-to-server" || !x.response) return undefined;
+    return { method: x.method, missing: missingRequestMeta(x.request), code: errorCodeOf(x.response) };
+  },
+  judge({ method, missing, code }) {
+    if (missing.length === 0 || code === INVALID_PARAMS) return undefined;
+    return `${lacking(method, missing)}; the server answered it with ${code === undefined ? "a result" : `error ${code}`}, not error -32602`;
+  },
+});
+
+/** The malformed request an error answered over HTTP, with the status that carried it (certain pairings only). */
+function httpRejection(answer: RoutedAnswer) {
+  if (answer.message.type !== "error" || answer.status === undefined || answer.request.redacted) return undefined;
+  return { method: answer.request.message.method, status: answer.status, code: errorCodeOf(answer.ref) };
+}
+
+export const malformedRequest400 = routedCheck(
+  "meta.malformed-request-400",
+  "On HTTP, a request missing a required per-request _meta field is rejected with status 400 Bad Request.",
+  {
+    // Every error answered with a known status is a subject: only a malformed request's must be 400.
+    answered(ctx, answer) {
+      const rejection = httpRejection(answer);
+      if (!rejection) return;
+      ctx.examined();
+      const missing = missingRequestMeta(answer.request);
+      if (missing.length > 0 && rejection.status !== 400) {
+        ctx.report(
+          answer.seq,
+          `${lacking(rejection.method, missing)}; it was rejected with HTTP ${rejection.status}, not 400`,
+        );
+      }
+    },
+  },
+);
+
+export const missingCapability400 = routedCheck(
+  "meta.missing-capability-400",
+  "On HTTP, a MissingRequiredClientCapabilityError (-32021) comes with status 400 Bad Request.",
+  {
+    answered(ctx, answer) {
+      const rejection = httpRejection(answer);
+      if (rejection?.code !== MISSING_CLIENT_CAPABILITY) return;
+      ctx.examined();
+      if (rejection.status !== 400) {
+        ctx.report(
+          answer.seq,
+          `MissingRequiredClientCapabilityError (-32021) to ${quote(rejection.method)} came with HTTP ${rejection.status}, not 400`,
+        );
+      }
+    },
+  },
+);
