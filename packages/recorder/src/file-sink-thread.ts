@@ -92,6 +92,13 @@ const WHOLE_CHUNK_BYTES = 512 * 1024;
 /** A sleeping worker is woken at once when this much has gathered for it, else after `HAND_OVER_MS`. */
 const WAKE_BYTES = 256 * 1024;
 const HAND_OVER_MS = 4;
+/**
+ * A smaller entry (a message of an interactive session, not a burst's chunk) wakes it once this turn of the loop has
+ * forwarded what it read, unless it was woken less than `WAKE_GAP_MS` ago: its lines are then written (and seen by
+ * a tap) while the session waits for the peer, not a few milliseconds later in the middle of another exchange.
+ */
+const SMALL_BYTES = 16 * 1024;
+const WAKE_GAP_MS = 1;
 /** An essential event (lifecycle) that finds the shared memory full waits and is tried again this often. */
 const RETRY_MS = 2;
 
@@ -117,6 +124,7 @@ class ThreadedFileSink implements Sink {
   /** Essential events (trace lines) that found the memory full, in order; nothing else is added while any wait. */
   private waiting: Array<{ seq: number; line: string }> = [];
   private wakeScheduled = false;
+  private wokenAt = Number.NEGATIVE_INFINITY;
   /** Bytes published since the worker was last woken. */
   private sinceWake = 0;
   private readonly ownErrors: string[] = [];
@@ -294,8 +302,8 @@ class ThreadedFileSink implements Sink {
 
   /**
    * Publishes the new entry of `size` bytes. A sleeping worker is woken at once when enough has gathered for it,
-   * else a little later: in an interactive session one wake then carries many messages, and in a burst the worker
-   * is woken per `WAKE_BYTES` rather than per chunk (each wake takes a core from the session's own processes).
+   * after this turn of the loop for a small entry, else a little later: in a burst the worker is woken per
+   * `WAKE_BYTES` rather than per chunk (each wake takes a core from the session's own processes).
    */
   private published(size: number): void {
     if (!this.ring!.publish()) {
@@ -306,11 +314,14 @@ class ThreadedFileSink implements Sink {
     if (this.sinceWake >= WAKE_BYTES) this.wake();
     else if (!this.wakeScheduled) {
       this.wakeScheduled = true;
-      setTimeout(() => this.wake(), HAND_OVER_MS).unref();
+      if (size < SMALL_BYTES && performance.now() - this.wokenAt >= WAKE_GAP_MS)
+        setImmediate(() => this.wake()).unref();
+      else setTimeout(() => this.wake(), HAND_OVER_MS).unref();
     }
   }
 
   private wake(): void {
+    this.wokenAt = performance.now();
     this.wakeScheduled = false;
     this.sinceWake = 0;
     this.go();

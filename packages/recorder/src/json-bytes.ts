@@ -141,11 +141,12 @@ let base = -1;
 
 /**
  * From `i`, the index of the first byte that ends a run of plain string content (see `STRING_STOP`), or `end`.
- * Most of a message's bytes are string content, so whole aligned words are tested at once: a word holds a stop byte
- * when one of its bytes is below 0x20 or equals `"` or `\` (the classic "has a byte less than / equal to" bit tests,
- * exact as a yes or no); from the word that does, bytes are looked at one by one.
+ * Most of a message's bytes are string content, so whole aligned words are tested at once, two a turn: a word holds
+ * a stop byte when one of its bytes is below 0x20 or equals `"` or `\` (the classic "has a byte less than / equal
+ * to" bit tests, exact as a yes or no); from the pair that does, bytes are looked at one by one.
  */
 function plainRun(bytes: Uint8Array, i: number, end: number): number {
+  let h = 0;
   if (end - i >= 32) {
     if (base < 0) {
       if (wordsOf !== bytes.buffer) {
@@ -154,33 +155,47 @@ function plainRun(bytes: Uint8Array, i: number, end: number): number {
       }
       base = bytes.byteOffset;
     }
-    while ((base + i) & 3) {
+    const b = base;
+    while ((b + i) & 3) {
       const c = bytes[i]!;
-      if (STRING_STOP[c]) return i;
-      high |= c;
+      if (STRING_STOP[c]) {
+        high |= h;
+        return i;
+      }
+      h |= c;
       i++;
     }
-    let w = (base + i) >> 2;
-    const stop = (base + end) >> 2;
+    const ws = words;
+    let w = (b + i) >> 2;
+    const stop = (b + end) >> 2;
     let seen = 0;
-    while (w < stop) {
-      const x = words[w]!;
-      seen |= x;
-      const quote = x ^ 0x22222222;
-      const backslash = x ^ 0x5c5c5c5c;
+    while (w + 1 < stop) {
+      const x = ws[w]!;
+      const y = ws[w + 1]!;
+      const qx = x ^ 0x22222222;
+      const bx = x ^ 0x5c5c5c5c;
+      const qy = y ^ 0x22222222;
+      const by = y ^ 0x5c5c5c5c;
       const stopper =
-        ((x - 0x20202020) & ~x) | ((quote - 0x01010101) & ~quote) | ((backslash - 0x01010101) & ~backslash);
+        ((x - 0x20202020) & ~x) |
+        ((qx - 0x01010101) & ~qx) |
+        ((bx - 0x01010101) & ~bx) |
+        ((y - 0x20202020) & ~y) |
+        ((qy - 0x01010101) & ~qy) |
+        ((by - 0x01010101) & ~by);
       if (stopper & 0x80808080) break;
-      w++;
+      seen |= x | y;
+      w += 2;
     }
-    if (seen & 0x80808080) high = 0x80;
-    i = (w << 2) - base;
+    if (seen & 0x80808080) h = 0x80;
+    i = (w << 2) - b;
   }
   for (; i < end; i++) {
     const c = bytes[i]!;
     if (STRING_STOP[c]) break;
-    high |= c;
+    h |= c;
   }
+  high |= h;
   return i;
 }
 
