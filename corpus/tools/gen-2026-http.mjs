@@ -181,6 +181,35 @@ const violations = {
   },
   "tran-084-param-for-null-argument": (s) => (at(s, 3).request["mcp-param-region"] = "none"),
   "tran-090-header-mismatch-as-200": (s) => (at(s, 4).status = 200),
+  // The server insists on the header of an annotated argument the client rightly left without one.
+  "tran-112-null-param-header-expected": (s) => {
+    const step = at(s, 3);
+    step.body.params.arguments.days = 1;
+    step.request["mcp-param-days"] = "1";
+    Object.assign(step, { status: 400, answer: fail(3, -32020, "Header mismatch: Mcp-Param-Region is missing") });
+  },
+  "tran-113-absent-param-header-expected": (s) => {
+    delete at(s, 3).body.params.arguments.region;
+    Object.assign(at(s, 3), { status: 400, answer: fail(3, -32020, "Header mismatch: Mcp-Param-Days is missing") });
+  },
+  // "5.0" is 5 as a number; the server compares text.
+  "tran-116-integer-compared-as-string": (s) => {
+    const step = at(s, 3);
+    Object.assign(step.body.params.arguments, { region: "eu-north1", days: 5 });
+    Object.assign(step.request, { "mcp-param-region": "eu-north1", "mcp-param-days": "5.0" });
+    Object.assign(step, { status: 400, answer: fail(3, -32020, "Header mismatch: Mcp-Param-Days") });
+  },
+  // Refused with a HeaderMismatch (a modern error), the client falls back to the legacy handshake all the same.
+  "tran-138-fallback-after-modern-error": (s) => s.splice(s.indexOf(at(s, 4)) + 1, 0, { raw: [
+    { direction: "client-to-server", kind: "http", method: "POST", path: "/mcp", headers: { accept: "application/json, text/event-stream", "content-type": "application/json" } },
+    { direction: "client-to-server", kind: "message", payload: { jsonrpc: "2.0", id: 13, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "example-client", version: "1.0.0" } } } },
+    { direction: "server-to-client", kind: "http", status: 400, headers: { "content-type": "application/json" } },
+    { direction: "server-to-client", kind: "message", payload: fail(13, -32020, "Header mismatch: MCP-Protocol-Version and Mcp-Method are missing; this server supports 2026-07-28") },
+  ] }),
+  // A tool call's SSE response carries progress under another token than the call's own.
+  "tran-135-progress-of-another-token": (s) => at(s, 9).extra.push(progress("c8", 1, 2)),
+  // Refused for a header its old listing did not ask for, the client retries without listing the tools again.
+  "tran-136-retry-without-relisting": (s) => s.splice(s.indexOf(at(s, 5)), 1),
   // The server's definition breaks an x-mcp-header constraint; the client calls the tool anyway.
   "tool-027-invalid-header-tool-called": (s) => {
     const weather = structuredClone(weatherV1);
@@ -210,6 +239,11 @@ const coViolations = {
   },
   "tran-087-no-name-header-served": { requirements: ["TRAN-075"], why: "the Mcp-Name header the server did without is one the client left out" },
   "tran-089-method-header-differs-served": { requirements: ["TRAN-083"], why: "the mismatching Mcp-Method header the server served is the client's" },
+  "tran-138-fallback-after-modern-error": {
+    requirements: ["BASE-045", "BASE-046", "TRAN-061", "TRAN-069", "TRAN-075"],
+    why: "the initialize a client falls back to is a legacy request: it carries neither the modern _meta nor the routing headers",
+  },
+  "tran-135-progress-of-another-token": { requirements: ["PROG-005"], why: "progress under a token no request in flight gave is also progress no active request asked for" },
   "tool-027-invalid-header-tool-called": { requirements: ["TOOL-024"], why: "the tool the client should have left out is one whose definition the server got wrong" },
 };
 for (const [name, edit] of Object.entries(violations)) {

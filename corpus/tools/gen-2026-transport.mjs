@@ -1,6 +1,29 @@
 // Writes the stdio transport violation traces of corpus/2026-07-28/: each the good stdio session (session-2026.mjs)
 // with one defect of the stdio binding or its backward-compatibility probe. Run: node corpus/tools/gen-2026-transport.mjs
-import { at, session, write, writeCoViolations } from "./session-2026.mjs";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { at, out, session, write, writeCoViolations } from "./session-2026.mjs";
+
+/** The good session's messages over the deprecated HTTP+SSE transport: each client message a POST, answers on the stream. */
+function writeOverHttpSse(name, steps) {
+  const T = "sse";
+  const events = [
+    { direction: "client-to-server", kind: "lifecycle", event: "transport-open" },
+    { direction: "client-to-server", kind: "http", method: "GET", path: "/sse", headers: { accept: "text/event-stream" } },
+    { direction: "server-to-client", kind: "http", status: 200, headers: { "content-type": "text/event-stream", "x-accel-buffering": "no" }, endpoint: "/message" },
+  ];
+  for (const step of steps) {
+    if (step.c) {
+      events.push({ direction: "client-to-server", kind: "http", method: "POST", path: "/message", headers: { "content-type": "application/json" } });
+      events.push({ direction: "client-to-server", kind: "message", payload: step.c });
+      events.push({ direction: "server-to-client", kind: "http", status: 202, headers: {} });
+    }
+    if (step.s) events.push({ direction: "server-to-client", kind: "message", payload: step.s });
+  }
+  events.push({ direction: "client-to-server", kind: "lifecycle", event: "transport-close" });
+  const lines = events.map(({ direction, kind, ...rest }, seq) => JSON.stringify({ seq, direction, transport: T, kind, ...rest }));
+  writeFileSync(join(out, "violations", `${name}.jsonl`), `${lines.join("\n")}\n`);
+}
 
 const violations = {
   // The client answers the server/discover result as if it were a request of the server's.
@@ -15,10 +38,12 @@ const violations = {
 const coViolations = {
   "tran-120-client-writes-response": { requirements: ["BASE-006"], why: "a client response on stdio answers no request: in 2026-07-28 a server sends none" },
 };
+// The client and server speak 2026-07-28 over the HTTP+SSE transport, which 2026-07-28 deprecates.
+writeOverHttpSse("tran-137-http-sse-transport", session());
 for (const [name, edit] of Object.entries(violations)) {
   const steps = session();
   edit(steps);
   write("violations", name, steps);
 }
 writeCoViolations(coViolations);
-console.log(`gen-2026-transport: ${Object.keys(violations).length} violations`);
+console.log(`gen-2026-transport: ${Object.keys(violations).length + 1} violations`);

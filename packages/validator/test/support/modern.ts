@@ -48,6 +48,10 @@ export interface ModernPost {
   headers?: Record<string, string>;
   /** The JSON-RPC answer in the response's body: a result (default), an error, or none (`null`). */
   answer?: Record<string, unknown> | null;
+  /** Headers of the POST besides the routing ones (`mcp-name`, `mcp-param-*`). */
+  requestHeaders?: Record<string, string>;
+  /** Notifications on the response (an SSE stream) before the answer. */
+  notifications?: Record<string, unknown>[];
 }
 
 /** A 2026 streamable-HTTP session of POSTs, as `mcp-conf record http` writes it: each POST, its body, its response. */
@@ -55,12 +59,22 @@ export function modernHttpSession(posts: readonly ModernPost[]): TraceEvent[] {
   const events: Record<string, unknown>[] = [
     { direction: "client-to-server", kind: "lifecycle", event: "transport-open" },
   ];
-  for (const { id, method, params = {}, status = 200, headers = {}, answer } of posts) {
+  for (const {
+    id,
+    method,
+    params = {},
+    status = 200,
+    headers = {},
+    answer,
+    requestHeaders = {},
+    notifications = [],
+  } of posts) {
     const request = {
       accept: "application/json, text/event-stream",
       "content-type": "application/json",
       "mcp-protocol-version": MODERN,
       "mcp-method": method,
+      ...requestHeaders,
     };
     events.push({ direction: "client-to-server", kind: "http", method: "POST", path: "/mcp", headers: request });
     const payload = { jsonrpc: "2.0", id, method, params: { _meta: modernMeta({}), ...params } };
@@ -71,6 +85,7 @@ export function modernHttpSession(posts: readonly ModernPost[]): TraceEvent[] {
       status,
       headers: { "content-type": "application/json", ...headers },
     });
+    for (const payload of notifications) events.push({ direction: "server-to-client", kind: "message", payload });
     const body = answer === undefined ? { result: { resultType: "complete", _meta: SERVER_META } } : answer;
     if (body !== null)
       events.push({ direction: "server-to-client", kind: "message", payload: { jsonrpc: "2.0", id, ...body } });

@@ -1,7 +1,8 @@
 /**
  * The shape every streamable-HTTP 2026-07-28 check shares: a RoutedRequests reading of the trace, and handlers for
  * what it yields (a request settled with its header problems, its answer with the status that carried it, a
- * response stream the client closed, a server message after that, a client response on a POST).
+ * response stream the client closed, a server message after that, a client response on a POST, a notification on
+ * the one response open). `handlers` may be a function, called once per judged session, for a check with state.
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
@@ -15,15 +16,21 @@ export interface RoutedHandlers {
   closed?: Handler<"closed">;
   afterClose?: Handler<"afterClose">;
   clientResponse?: Handler<"clientResponse">;
+  onStream?: Handler<"onStream">;
 }
 
-export function routedCheck(id: string, description: string, handlers: RoutedHandlers): CheckDefinition {
+export function routedCheck(
+  id: string,
+  description: string,
+  perSession: RoutedHandlers | (() => RoutedHandlers),
+): CheckDefinition {
   return {
     id,
     description,
     subscribe: { events: ["http", "message", "lifecycle"], transports: ["streamable-http"] },
     create(ctx) {
       const reader = new RoutedRequests();
+      const handlers = typeof perSession === "function" ? perSession() : perSession;
       return {
         event(event: TraceEvent) {
           const reading = reader.observe(event);
@@ -32,6 +39,7 @@ export function routedCheck(id: string, description: string, handlers: RoutedHan
           if (reading.closed) handlers.closed?.(ctx, reading.closed);
           if (reading.afterClose) handlers.afterClose?.(ctx, reading.afterClose);
           if (reading.clientResponse) handlers.clientResponse?.(ctx, reading.clientResponse);
+          if (reading.onStream) handlers.onStream?.(ctx, reading.onStream);
         },
       };
     },

@@ -14,6 +14,13 @@ import {
   standardHeadersMatch,
   standardHeadersPresent,
 } from "./client-headers.js";
+import { noFallbackAfterModernError } from "./modern-error-fallback.js";
+import { toolsRelistedAfterMismatch } from "./relist-after-mismatch.js";
+import {
+  integerParamsComparedNumerically,
+  missingParamHeaderNotExpected,
+  nullParamHeaderNotExpected,
+} from "./server-expectations.js";
 import {
   encodedValuesDecoded,
   headerRejectionForm,
@@ -27,6 +34,7 @@ import {
   versionMismatchRejected,
 } from "./server-validation.js";
 import { sseNoBuffering } from "./sse-buffering.js";
+import { streamNotificationsRelated } from "./stream-notifications.js";
 
 export const checks: CheckDefinition[] = [
   protocolVersionHeaderPresent,
@@ -52,4 +60,10 @@ export const checks: CheckDefinition[] = [
   encodedValuesDecoded,
   nothingAfterStreamClosed,
   sseNoBuffering,
+  nullParamHeaderNotExpected,
+  missingParamHeaderNotExpected,
+  integerParamsComparedNumerically,
+  streamNotificationsRelated,
+  toolsRelistedAfterMismatch,
+  noFallbackAfterModernError,
 ];

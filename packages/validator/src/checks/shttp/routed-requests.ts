@@ -65,8 +65,23 @@ export interface RoutedRequest {
   /** The request's body seq. */
   bodySeq: number;
   problems: HeaderProblem[];
-  /** What was compared: the version header with `_meta`, the standard headers, mirrored values, annotated arguments. */
-  compared: Set<"version" | "standard" | "mirrored" | "param-present" | "param-absent" | "encoded">;
+  /**
+   * What was compared: the version header with `_meta`, the standard headers, mirrored values, annotated arguments
+   * (with a value; null or absent, and which), integer arguments sent in a header, and any of those whose header
+   * text differs from the decimal form but agrees as a number (`numeric`).
+   */
+  compared: Set<
+    | "version"
+    | "standard"
+    | "mirrored"
+    | "param-present"
+    | "param-absent"
+    | "param-null"
+    | "param-missing"
+    | "integer"
+    | "numeric"
+    | "encoded"
+  >;
   /** The event was redacted: values may differ from what was sent, so comparisons are skipped. */
   redacted: boolean;
 }
@@ -89,6 +104,8 @@ export interface RoutedReading {
   closed?: RoutedRequest;
   /** A client message on a POST that is a JSON-RPC response (result or error). */
   clientResponse?: { seq: number; message: JsonRpcMessage };
+  /** A server notification while exactly one request's response was open: it travelled on that response. */
+  onStream?: { request: RoutedRequest; seq: number; message: JsonRpcMessage & { type: "notification" } };
 }
 
 const MAX_TRACKED = 4096;
@@ -224,13 +241,16 @@ export class RoutedRequests {
     if (message.type === "notification") {
       const params = isPlainObject(message.params) ? message.params : undefined;
       const token = params?.progressToken;
-      if (typeof token !== "string" && typeof token !== "number") return {};
-      for (const entry of this.closed.values()) {
-        if (entry.token === token) {
-          return { afterClose: { request: entry.request, seq, message } };
+      if (typeof token === "string" || typeof token === "number") {
+        for (const entry of this.closed.values()) {
+          if (entry.token === token) {
+            return { afterClose: { request: entry.request, seq, message } };
+          }
         }
       }
-      return {};
+      if (this.responding.size !== 1) return {};
+      const [request] = this.responding.values();
+      return { onStream: { request: request!, seq, message } };
     }
     if (message.type !== "result" && message.type !== "error") return {};
     if (message.id === null) return {};
@@ -312,6 +332,7 @@ export class RoutedRequests {
         const label = `Mcp-Param-${name}`;
         compared.add(value === undefined || value === null ? "param-absent" : "param-present");
         if (value === undefined || value === null) {
+          compared.add(value === null ? "param-null" : "param-missing");
           if (sent !== undefined) {
             problems.push({
               kind: "param-unexpected",
@@ -328,6 +349,10 @@ export class RoutedRequests {
         }
         const text = headerText(value);
         if (text === undefined) continue;
+        if (typeof value === "number" && sent !== undefined) {
+          compared.add("integer");
+          if (sent !== text && sameInteger(sent, text)) compared.add("numeric");
+        }
         this.mirrored(
           problems,
           label,

@@ -2,6 +2,7 @@
 import type { CheckDefinition } from "../../engine/types.js";
 import { clientUsesPost, getAccept, postAccept, postBodyBatchUniform, postBodySingle } from "./client-requests.js";
 import { endedSession404 } from "./ended-session-404.js";
+import { httpSseNotUsed } from "./http-sse-deprecated.js";
 import { sseEndpointEvent, ssePostsToEndpoint } from "./legacy-sse.js";
 import { newSessionAfter404 } from "./new-session-after-404.js";
 import { responseEventually } from "./response-eventually.js";
@@ -38,4 +39,5 @@ export const checks: CheckDefinition[] = [
   protocolVersionNegotiated,
   sseEndpointEvent,
   ssePostsToEndpoint,
+  httpSseNotUsed,
 ];
