@@ -146,11 +146,16 @@ export function session({ deprecated = false } = {}) {
     res(60, { completion: { values: ["The config file."], total: 1, hasMore: false } }),
     req(61, "prompts/list", { cursor: "page-2" }),
     { s: { jsonrpc: "2.0", id: 61, error: { code: -32602, message: "Invalid cursor" } } },
+    // The cursor was refused, so the client lists the prompts again from the beginning.
+    req(62, "prompts/list"),
+    res(62, { prompts: [prompt], ...cache }),
     req(8, "subscriptions/listen", { notifications: { toolsListChanged: true, resourceSubscriptions: ["file:///project/config.json"] } }),
     note("notifications/subscriptions/acknowledged", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 }, notifications: { toolsListChanged: true, resourceSubscriptions: ["file:///project/config.json"] } }),
     note("notifications/tools/list_changed", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 } }),
     note("notifications/resources/updated", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 }, uri: "file:///project/config.json" }),
     { s: { jsonrpc: "2.0", id: 8, result: { resultType: "complete", _meta: { ...serverInfo, "io.modelcontextprotocol/subscriptionId": 8 } } } },
+    // On stdio the server's teardown of a subscription is a notifications/cancelled naming its listen request.
+    note("notifications/cancelled", { _meta: { "io.modelcontextprotocol/subscriptionId": 8 }, requestId: 8, reason: "Server shutting down" }),
   ];
 }
 

@@ -69,11 +69,13 @@ export function mdxSections(text: string): Sections {
     headings.push({ slug: seen === 0 ? base : `${base}-${seen}`, level: match[1]!.length, line: index });
   }
   const sections: Sections = new Map([["", normalise(text)]]);
-  if (title) sections.set(slug(title), normalise(text));
+  const titleSlug = title === undefined ? undefined : slug(title);
+  if (titleSlug) sections.set(titleSlug, normalise(text));
   for (const [i, heading] of headings.entries()) {
     const next = headings.slice(i + 1).find((h) => h.level <= heading.level);
     const section = normalise(lines.slice(heading.line, next?.line ?? lines.length).join("\n"));
-    sections.set(heading.slug, section);
+    // A heading named as the page keeps the page's anchor spanning the page (text before it has no other anchor).
+    if (heading.slug !== titleSlug) sections.set(heading.slug, section);
     const bare = heading.slug.replace(/_/g, "").replace(/^-+|-+$/g, "");
     if (bare !== heading.slug && !sections.has(bare)) sections.set(bare, section);
   }

@@ -69,12 +69,30 @@ export interface RawLine {
   raw: string;
 }
 
+/** A message the server sends that `stdioSession` would otherwise take for the client's. */
+export interface FromServer {
+  fromServer: Json;
+}
+
+/**
+ * The server's end of a subscription on stdio: the listen result (Graceful Closure), then the notifications/cancelled
+ * naming the listen request (cancellation.mdx: "A server MUST send notifications/cancelled referencing a
+ * subscriptions/listen request ID when it tears down that subscription stream").
+ */
+export const serverTeardown = (id: string | number): FromServer => ({
+  fromServer: notification("notifications/cancelled", { requestId: id, reason: "Server shutting down" }),
+});
+
 /** A stdio session of these messages (a message with a method is the client's, but a notification of the server's). */
-export function stdioSession(messages: readonly (Json | RawLine)[]): TraceEvent[] {
+export function stdioSession(messages: readonly (Json | RawLine | FromServer)[]): TraceEvent[] {
   const events: Json[] = [{ direction: "client-to-server", kind: "lifecycle", event: "transport-open" }];
   for (const item of messages) {
     if ("raw" in item && typeof item.raw === "string") {
       events.push({ direction: "client-to-server", kind: "raw", text: item.raw });
+      continue;
+    }
+    if ("fromServer" in item) {
+      events.push({ direction: "server-to-client", kind: "message", payload: item.fromServer });
       continue;
     }
     events.push({

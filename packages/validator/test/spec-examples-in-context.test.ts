@@ -27,6 +27,7 @@ import {
   notification,
   request,
   result,
+  serverTeardown,
   stdioSession,
 } from "./spec-example-sessions.js";
 
@@ -82,6 +83,7 @@ function onListen(example: Example, wants: Json): Placed {
       acknowledged("listen-1", wants),
       example.message,
       listenClosed("listen-1"),
+      serverTeardown("listen-1"),
     ]),
   };
 }
@@ -136,7 +138,13 @@ const notifications: Placed[] = [
     const wants = (e.message.params as Json).notifications as Json;
     return {
       example: e.name,
-      events: stdioSession([...discover(LISTENING), listen("listen-1", wants), e.message, listenClosed("listen-1")]),
+      events: stdioSession([
+        ...discover(LISTENING),
+        listen("listen-1", wants),
+        e.message,
+        listenClosed("listen-1"),
+        serverTeardown("listen-1"),
+      ]),
     };
   }),
   ...one("SubscriptionsListenResult").map((e) => {
@@ -148,6 +156,7 @@ const notifications: Placed[] = [
         listen("listen-1", wants),
         acknowledged("listen-1", wants),
         { jsonrpc: "2.0", id: "listen-1", result: e.message },
+        serverTeardown("listen-1"),
       ]),
       allowed: NO_SERVER_INFO,
     };

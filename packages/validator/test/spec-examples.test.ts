@@ -11,6 +11,7 @@ import type { TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 import { validate } from "../src/engine/judge.js";
 import { specDir } from "./registry-sources.js";
+import { type FromServer, serverTeardown } from "./spec-example-sessions.js";
 
 const V = "2026-07-28";
 const examples = join(specDir(V), "schema", "examples");
@@ -71,6 +72,10 @@ const discover = [
   },
 ];
 
+/** What follows a response example in its session: on stdio the server ends a subscription it answered. */
+const after = (response: { name: string; message: Record<string, unknown> }): unknown[] =>
+  response.name.startsWith("SubscriptionsListenResultResponse/") ? [serverTeardown(response.message.id as string)] : [];
+
 function session(messages: unknown[]): TraceEvent[] {
   const events: TraceEvent[] = [
     {
@@ -81,8 +86,10 @@ function session(messages: unknown[]): TraceEvent[] {
       event: "transport-open",
     } as TraceEvent,
   ];
-  for (const payload of messages) {
-    const fromClient = typeof (payload as { method?: unknown }).method === "string";
+  for (const item of messages) {
+    const fromServer = (item as Partial<FromServer>).fromServer;
+    const payload = fromServer ?? item;
+    const fromClient = !fromServer && typeof (payload as { method?: unknown }).method === "string";
     events.push({
       seq: events.length,
       direction: fromClient ? "client-to-server" : "server-to-client",
@@ -114,7 +121,7 @@ describe("the spec's examples in a minimal 2026-07-28 session", () => {
     "%s draws no finding but the listed contradictions",
     (_n, request, response) => {
       const prefix = request.message.method === "server/discover" ? [] : discover;
-      const report = validate(session([...prefix, request.message, response.message]));
+      const report = validate(session([...prefix, request.message, response.message, ...after(response)]));
       const allowed = new Set([
         ...CONTRADICTIONS["*"]!.requirements,
         ...(CONTRADICTIONS[response.name]?.requirements ?? []),

@@ -1,7 +1,8 @@
 /**
  * Caching hints of 2026-07-28: complete results of the cacheable operations carry `ttlMs` and `cacheScope`
- * (cache.hints-present), `ttlMs` is never negative (cache.ttl-non-negative), and every page of one list carries the
- * first page's `cacheScope` (cache.scope-same-across-pages).
+ * (cache.hints-present), `ttlMs` is never negative (cache.ttl-non-negative), every page of one list carries the
+ * first page's `cacheScope` (cache.scope-same-across-pages), and the result of a multi round-trip retry, which must
+ * not be cached, is never marked fresh (cache.retry-result-not-fresh).
  */
 import type { Exchange } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
@@ -100,3 +101,18 @@ export const scopeSameAcrossPages: CheckDefinition = {
     };
   },
 };
+
+export const retryResultNotFresh = resultCheck(
+  "cache.retry-result-not-fresh",
+  "The result of a retry carrying inputResponses or requestState has no positive ttlMs.",
+  ["*"],
+  (ctx, x, { params, result, response }) => {
+    if (params.inputResponses === undefined && params.requestState === undefined) return;
+    ctx.examined();
+    if (typeof result.ttlMs === "number" && result.ttlMs > 0)
+      ctx.report(
+        response.seq,
+        `the result of a retried ${quote(x.method)} (a request carrying inputResponses or requestState) is marked fresh for ttlMs ${result.ttlMs}, though it must not be cached`,
+      );
+  },
+);

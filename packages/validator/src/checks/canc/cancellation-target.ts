@@ -4,7 +4,9 @@
  */
 import { type Exchange, hasCapability, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
+import { LISTEN } from "../support/listen-teardowns.js";
 import { paramsOf } from "../support/readers.js";
+import { methodTypes } from "../support/schema-methods.js";
 import { taskCapabilityPath } from "../support/tasks.js";
 import { cancelledId, type IssuedRequest, type IssuedRequests, issuedRequests } from "./issued-requests.js";
 
@@ -64,6 +66,8 @@ export const referencesIssuedRequest: CheckDefinition = {
     const issued = issuedRequests(ctx.facts);
     return {
       message: onCancellation(issued, (ref, id) => {
+        // Where subscriptions/listen exists, a server cancels only listen streams: canc.server-cancels-only-listen.
+        if (ref.direction === "server-to-client" && methodTypes(ctx.revision)?.result.has(LISTEN)) return;
         ctx.examined();
         if (issued.lookup(ref, id) || issued.forgotten) return;
         const other = issued.issuedByOtherSide(ref, id);

@@ -9,6 +9,7 @@ import {
 } from "./cancellation-target.js";
 import { noResponseAfterCancel } from "./no-response-after-cancel.js";
 import { progressStopsAfterCancel } from "./progress-after-cancel.js";
+import { listenTeardownAnnounced, serverCancelsOnlyListen } from "./server-cancellation.js";
 
 export const checks: CheckDefinition[] = [
   referencesIssuedRequest,
@@ -18,4 +19,6 @@ export const checks: CheckDefinition[] = [
   requestIdPresent,
   noResponseAfterCancel,
   progressStopsAfterCancel,
+  serverCancelsOnlyListen,
+  listenTeardownAnnounced,
 ];

@@ -1,5 +1,6 @@
 /** The checks of the COMP area (server/utilities/completion). */
 import type { CheckDefinition } from "../../engine/types.js";
+import { requiredFieldsPresentFor } from "../meta/required-fields.js";
 import { capabilityDeclaredCheck } from "../support/capability-declared.js";
 import { compUnknownPromptRejected, compValuesLimit } from "./completions.js";
 
@@ -12,4 +13,5 @@ export const checks: CheckDefinition[] = [
   }),
   compUnknownPromptRejected,
   compValuesLimit,
+  requiredFieldsPresentFor("comp.request-meta-present", "completion"),
 ];

@@ -40,13 +40,26 @@ export const requiredFieldsPresent = messageRuleCheck({
  * over that feature's requests only (`tools/…`), so a finding rests on the pages that speak of the request at hand.
  */
 export function requiredFieldsPresentFor(id: string, feature: string): CheckDefinition {
+  return requiredFieldsPresentWhere(
+    id,
+    `Every ${feature}/ request carries the required per-request _meta fields.`,
+    (r) => r.message.method.startsWith(`${feature}/`),
+  );
+}
+
+/** The same, over the client requests `which` picks out (those a page speaks of). */
+export function requiredFieldsPresentWhere(
+  id: string,
+  description: string,
+  which: (request: RequestRef) => boolean,
+): CheckDefinition {
   return messageRuleCheck({
     id,
-    description: `Every ${feature}/ request carries the required per-request _meta fields.`,
+    description,
     subscribe: { messages: ["*request"] },
     subject: (ref: MessageRef) => {
       const request = clientRequest(ref);
-      return request?.message.method.startsWith(`${feature}/`) ? request : undefined;
+      return request && which(request) ? request : undefined;
     },
     judge: judgeRequiredFields,
   });

@@ -1,8 +1,10 @@
 /**
  * The client's retry of a request that drew an InputRequiredResult — the next request of the same method naming the
  * same tool, prompt or resource: it has a new id (mrtr.retry-id-differs), echoes the exact requestState
- * (mrtr.retry-echoes-state) and invents none (mrtr.retry-no-invented-state), answers every input request
- * (mrtr.retry-answers-inputs); and a requestState is never sent on another request (mrtr.state-not-reused).
+ * (mrtr.retry-echoes-state), never a modified one (mrtr.state-not-modified), and invents none
+ * (mrtr.retry-no-invented-state), answers every input request (mrtr.retry-answers-inputs); a requestState is never
+ * sent on another request (mrtr.state-not-reused); and the server asks again for an input a retry left out rather
+ * than answering it with an error (mrtr.missing-input-re-asked).
  */
 import { type Exchange, idKey, isPlainObject, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition, CheckHandlers } from "../../engine/types.js";
@@ -129,8 +131,7 @@ export const retryAnswersInputs = retryCheck(
   (ctx, ref, params, pending) => {
     if (!pending || pending.inputKeys.length === 0) return;
     ctx.examined();
-    const responses = isPlainObject(params?.inputResponses) ? params.inputResponses : {};
-    const missing = pending.inputKeys.filter((key) => !Object.hasOwn(responses, key));
+    const missing = missingInputs(params, pending);
     if (missing.length > 0)
       ctx.report(ref.seq, `the retry's inputResponses lack ${missing.map((k) => quote(k)).join(", ")}`);
   },
@@ -149,6 +150,47 @@ export const stateNotReused = retryCheck(
       ctx.report(
         ref.seq,
         `the ${quote(ref.message.method)} request carries requestState ${quote(state)}, issued for another request`,
+      );
+  },
+);
+
+export const stateNotModified = retryCheck(
+  "mrtr.state-not-modified",
+  "A retry that carries a requestState carries the one the InputRequiredResult gave, unmodified.",
+  (ctx, ref, params, pending) => {
+    if (typeof pending?.requestState !== "string" || params?.requestState === undefined) return;
+    ctx.examined();
+    if (params.requestState !== pending.requestState)
+      ctx.report(
+        ref.seq,
+        `the retry carries requestState ${quote(params.requestState)}, a modified form of the ${quote(pending.requestState)} it was given`,
+      );
+  },
+);
+
+/** The input request keys a retry's inputResponses leave out. */
+function missingInputs(params: Record<string, unknown> | undefined, pending: Pending): string[] {
+  const responses = isPlainObject(params?.inputResponses) ? params.inputResponses : {};
+  return pending.inputKeys.filter((key) => !Object.hasOwn(responses, key));
+}
+
+export const missingInputReAsked = retryCheck(
+  "mrtr.missing-input-re-asked",
+  "A retry that leaves out a requested input is answered with a new InputRequiredResult or a result, not an error.",
+  () => {},
+  (ctx, retried) => (x: Exchange) => {
+    if (x.type !== "request" || x.request.direction !== "client-to-server" || !x.response) return;
+    const pending = retried.get(idKey(x.request.message.id));
+    if (!pending) return;
+    ctx.examined();
+    const missing = missingInputs(
+      isPlainObject(x.request.message.params) ? x.request.message.params : undefined,
+      pending,
+    );
+    if (missing.length > 0 && x.response.message.type === "error")
+      ctx.report(
+        x.response.seq,
+        `the retry left out ${missing.map((k) => quote(k)).join(", ")} and the server answered with an error instead of asking for it again in a new InputRequiredResult`,
       );
   },
 );
