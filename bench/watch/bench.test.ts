@@ -5,15 +5,37 @@ import { expect, it } from "vitest";
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
-it("the watch bench runs a small flood twice and prints both peaks and the growth", () => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", join(benchDir, "bench.ts")], {
+function bench(env: Record<string, string>) {
+  return spawnSync(process.execPath, ["--import", "tsx", join(benchDir, "bench.ts")], {
     cwd: join(benchDir, "..", ".."),
     encoding: "utf8",
-    env: { ...process.env, BENCH_NOTIFICATIONS: "2000" },
+    env: { ...process.env, ...env },
     timeout: 150_000,
   });
+}
+
+it("the watch bench runs a small flood twice and prints both peaks, the growth and what each run lost", () => {
+  const run = bench({ BENCH_NOTIFICATIONS: "2000" });
   expect(run.stderr).toBe("");
-  expect(run.stdout).toMatch(/^ +200 notifications: peak RSS \d+ MB, [\d.]+ s, exit 0$/m);
-  expect(run.stdout).toMatch(/^ +2,000 notifications: peak RSS \d+ MB, [\d.]+ s, exit 0$/m);
+  const counts = "recorder dropped 0, judge lost 0 \\(report: 0 missing\\), uncounted 0";
+  expect(run.stdout).toMatch(new RegExp(`^ +200 notifications: peak RSS \\d+ MB, [\\d.]+ s, exit 0; ${counts}$`, "m"));
+  expect(run.stdout).toMatch(
+    new RegExp(`^ +2,000 notifications: peak RSS \\d+ MB, [\\d.]+ s, exit 0; ${counts}$`, "m"),
+  );
   expect(run.stdout).toMatch(/growth x\d+\.\d\d from a tenth of the session/);
+}, 180_000);
+
+it("counts what a judge too slow for the flood lost, as its report does", () => {
+  // Every pass sleeps 50 ms (watch's test hook): 25,000 notifications outrun the judge's 20,000-event queue.
+  const run = bench({ BENCH_NOTIFICATIONS: "25000", MCP_CONF_WATCH_SLOW_PASS_MS: "50" });
+  expect(run.stderr).toBe("");
+  const large =
+    /^ +25,000 notifications: .*; recorder dropped (\d+), judge lost (\d+) \(report: (\d+) missing\), uncounted (\d+)$/m.exec(
+      run.stdout,
+    );
+  expect(large).not.toBeNull();
+  const [, dropped, judgeLost, missing, uncounted] = large!.map(Number);
+  expect(judgeLost).toBeGreaterThan(0);
+  expect(missing).toBe(dropped! + judgeLost!);
+  expect(uncounted).toBe(0);
 }, 180_000);

@@ -1,13 +1,16 @@
 /**
  * Watch memory benchmark: `mcp-conf watch stdio` in front of a server that sends N notifications/message as fast as
- * the pipe takes them (notify-server.mjs), the client's side fed the handshake. Figure: the peak RSS of the whole
+ * the pipe takes them (notify-server.mjs), the client's side fed the handshake. Figures: the peak RSS of the whole
  * `watch` process (its judge thread included; sampled from /proc every 20 ms), at 100,000 and at 1,000,000
  * notifications; targets: at most 200 MB at 1,000,000 and at most 1.2x its peak at 100,000 (flat, not growing with
- * the session). The judge's losses, if any, must be counted in its report. Sizes: BENCH_NOTIFICATIONS (the large
- * run; the small one is a tenth of it).
+ * the session). And what each run lost, counted from what it wrote rather than from what it says: observations the
+ * recorder dropped (the server's and client's messages missing from the trace file), observations the judge lost
+ * (its report's `capture: incomplete — N observation(s) missing`, written with `--report`, less the recorder's
+ * drops, which it counts as gaps), and losses no one counted: recorder drops, or exchanges missing from the judge's
+ * final tally, beyond what its report counts as missing; target 0 for each. Sizes: BENCH_NOTIFICATIONS (the large run; the small one is a tenth of it).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,13 +19,23 @@ import { summaryRow, times } from "../summary.js";
 const LARGE = Number(process.env.BENCH_NOTIFICATIONS ?? 1_000_000);
 const here = dirname(fileURLToPath(import.meta.url));
 const BIN = join(here, "..", "..", "packages", "cli", "dist", "bin.js");
+/** The client's initialize and initialized, the server's initialize result: the messages besides the flood. */
+const HANDSHAKE_MESSAGES = 3;
+/** Of those, the ones that complete an exchange (all but the initialize request, which its result completes). */
+const HANDSHAKE_EXCHANGES = 2;
 
 interface WatchRun {
   peakMb: number;
   seconds: number;
   code: number | null;
-  /** The tail of watch's stderr: the report and the tally. */
+  /** The tail of watch's stderr: the tally and the trace line. */
   tail: string;
+  /** The server's and client's messages missing from the trace file. */
+  recorderDropped: number;
+  /** Observations the judge's report counts as missing (`capture: incomplete`), 0 for a complete capture. */
+  reportMissing: number;
+  /** Exchanges the judge's final tally is short of the session's (every notification, the handshake's two). */
+  exchangesShort: number;
 }
 
 function rssMb(pid: number): number | undefined {
@@ -34,12 +47,36 @@ function rssMb(pid: number): number | undefined {
   }
 }
 
+/** The message events in a trace file (a million lines: streamed, each line's kind read off its start). */
+async function messagesIn(trace: string): Promise<number> {
+  let count = 0;
+  let rest = "";
+  for await (const chunk of createReadStream(trace, { encoding: "utf8", highWaterMark: 1 << 20 })) {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop()!;
+    for (const line of lines) if (line.slice(0, 160).includes('"kind":"message"')) count++;
+  }
+  if (rest.slice(0, 160).includes('"kind":"message"')) count++;
+  return count;
+}
+
 async function watch(notifications: number): Promise<WatchRun> {
   const home = mkdtempSync(join(tmpdir(), "mcp-conf-bench-watch-"));
+  const reportFile = join(home, "report.txt");
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [BIN, "watch", "stdio", "--quiet", "--", process.execPath, join(here, "notify-server.mjs"), String(notifications)],
+    [
+      BIN,
+      "watch",
+      "stdio",
+      "--report",
+      reportFile,
+      "--",
+      process.execPath,
+      join(here, "notify-server.mjs"),
+      String(notifications),
+    ],
     { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, MCP_CONF_HOME: home, FORCE_COLOR: "0" } },
   );
   // The client's side: initialized once initialize is answered (the first line back), then the flood is discarded.
@@ -64,18 +101,39 @@ async function watch(notifications: number): Promise<WatchRun> {
   const code = await new Promise<number | null>((resolve) => child.on("exit", (exitCode) => resolve(exitCode)));
   clearInterval(sampler);
   child.stdin.destroy();
+  const seconds = (performance.now() - started) / 1000;
+  const trace = /trace written to (.+) \(\d+ events?\)/.exec(stderr)?.[1];
+  if (trace === undefined || !existsSync(trace) || !existsSync(reportFile)) {
+    throw new Error(`watch left no trace or no report (exit ${code}):\n${stderr}`);
+  }
+  const recorderDropped = notifications + HANDSHAKE_MESSAGES - (await messagesIn(trace));
+  const missing = /capture: incomplete — (\d+) observation/.exec(readFileSync(reportFile, "utf8"));
+  const tallies = [...stderr.matchAll(/(\d+) exchange\(s\); findings so far/g)];
+  const exchanges = tallies.length === 0 ? 0 : Number(tallies[tallies.length - 1]![1]);
   rmSync(home, { recursive: true, force: true });
-  return { peakMb, seconds: (performance.now() - started) / 1000, code, tail: stderr };
+  return {
+    peakMb,
+    seconds,
+    code,
+    tail: stderr,
+    recorderDropped,
+    reportMissing: missing ? Number(missing[1]) : 0,
+    exchangesShort: notifications + HANDSHAKE_EXCHANGES - exchanges,
+  };
 }
 
 const small = await watch(LARGE / 10);
 const large = await watch(LARGE);
+/** The judge's own losses (the report counts the recorder's drops too), and drops the report failed to count. */
+const judgeLost = (run: WatchRun) => Math.max(0, run.reportMissing - run.recorderDropped);
+const uncounted = (run: WatchRun) =>
+  Math.max(0, run.recorderDropped - run.reportMissing, run.exchangesShort - run.reportMissing);
 const fmt = (run: WatchRun, n: number) =>
-  `  ${n.toLocaleString("en-US").padStart(9)} notifications: peak RSS ${run.peakMb.toFixed(0)} MB, ${run.seconds.toFixed(1)} s, exit ${run.code}`;
+  `  ${n.toLocaleString("en-US").padStart(9)} notifications: peak RSS ${run.peakMb.toFixed(0)} MB, ${run.seconds.toFixed(1)} s, exit ${run.code}; recorder dropped ${run.recorderDropped}, judge lost ${judgeLost(run)} (report: ${run.reportMissing} missing), uncounted ${uncounted(run)}`;
 console.log("watch: peak RSS of the whole `watch stdio` process over a server sending notifications");
 console.log(fmt(small, LARGE / 10));
 console.log(fmt(large, LARGE));
-const last = large.tail.trim().split("\n").slice(-4).join("\n    ");
+const last = large.tail.trim().split("\n").slice(-2).join("\n    ");
 console.log(`  the large run's last lines:\n    ${last}`);
 const growth = large.peakMb / small.peakMb;
 console.log(`  growth ${times(growth)} from a tenth of the session (target <= x1.2); large peak target <= 200 MB`);
@@ -92,4 +150,29 @@ summaryRow({
   value: times(growth),
   target: "<= x1.2",
   met: growth <= 1.2,
+});
+const runs = [small, large];
+const dropped = Math.max(...runs.map((run) => run.recorderDropped));
+summaryRow({
+  bench: "watch",
+  figure: "observations the recorder dropped, worst run",
+  value: String(dropped),
+  target: "0",
+  met: dropped === 0,
+});
+const lost = Math.max(...runs.map(judgeLost));
+summaryRow({
+  bench: "watch",
+  figure: "observations the judge lost (counted in its report), worst run",
+  value: String(lost),
+  target: "0",
+  met: lost === 0,
+});
+const notCounted = Math.max(...runs.map(uncounted));
+summaryRow({
+  bench: "watch",
+  figure: "losses the report does not count as missing, worst run",
+  value: String(notCounted),
+  target: "0",
+  met: notCounted === 0,
 });
