@@ -129,6 +129,16 @@ export class LiveJudge {
     this.post({ type: "lost", count });
   }
 
+  /**
+   * The recorder gave `count` observations a seq (its `RecorderStats.recorded`): those after the last one that
+   * reached the judge — dropped on their way to it, which no later event shows as a gap — count as missing in the
+   * report. Call before `close()`.
+   */
+  recorded(count: number): void {
+    if (this.closing || !(Number.isSafeInteger(count) && count > 0)) return;
+    this.post({ type: "recorded", count });
+  }
+
   /** The session is over: judge what is left, finish the trace, and compare the live findings with the report. */
   close(): Promise<LiveSummary> {
     this.closing ??= new Promise<Extract<FromWorker, { type: "done" }>>((resolve) => {

@@ -38,6 +38,8 @@ export type ToWorker =
   | { type: "events"; events: TraceEvent[] }
   /** Observations lost elsewhere (the trace file, the spans) that leave no gap in the seq the judge sees. */
   | { type: "lost"; count: number }
+  /** The session gave this many observations a seq (0 to count − 1): any after the last the judge got are missing. */
+  | { type: "recorded"; count: number }
   | { type: "finish" };
 
 export type FromWorker =

@@ -43,6 +43,8 @@ export class Session {
   private readonly queue: TraceEvent[] = [];
   /** Events dropped since the last one queued: a gap in seq that no later event shows the judge. */
   private droppedAtEnd = 0;
+  /** Observations the session gave a seq, once told (`recorded`): those past the last one judged are missing. */
+  private recordedCount: number | undefined;
   private finishing = false;
   private scheduled = false;
   private budgetMs = BURST_MS;
@@ -101,6 +103,7 @@ export class Session {
       return;
     }
     if (message.type === "lost") this.judge.lost(message.count);
+    else if (message.type === "recorded") this.recordedCount = message.count;
     else this.finishing = true;
     this.schedule();
   }
@@ -212,7 +215,8 @@ export class Session {
     let message: FromWorker;
     try {
       if (this.broken !== undefined) throw new Error(this.broken);
-      if (this.droppedAtEnd > 0) this.judge.lost(this.droppedAtEnd);
+      const missingAtEnd = Math.max(this.droppedAtEnd, (this.recordedCount ?? 0) - 1 - this.lastSeq);
+      if (missingAtEnd > 0) this.judge.lost(missingAtEnd);
       const report = this.judge.finish();
       this.attribution ??= new Attribution(this.judge.registry!, options.actor);
       message = {

@@ -121,7 +121,8 @@ export class LiveSessions {
    * tally, what the spans became. A stdio server that exited before it answered any request gets that said instead
    * of the judge's advice about `--revision`, which a session that never started cannot use. What the trace file
    * and the spans lost is counted into the judge's report first, so the verdict says it judged an incomplete capture
-   * (the judge's own losses show to it as gaps in seq).
+   * (the judge's own losses show to it as gaps in seq, and the session's count of observations shows those after the
+   * last it got).
    */
   async end(session: string, ended: SessionEnd = {}): Promise<void> {
     const live = this.sessions.get(session);
@@ -131,6 +132,8 @@ export class LiveSessions {
     // A judge on the trace's thread saw the file's drops as gaps; only what reached it and was not written is added.
     const fileLost = ended.stats ? traceLosses(ended.stats, live.onTraceThread) : 0;
     live.judge.lost(fileLost + (spansSoFar ? spansSoFar.dropped + spansSoFar.failed : 0));
+    // Observations dropped before reaching the judge after the last one it got leave it no gap to see.
+    if (ended.stats) live.judge.recorded(ended.stats.recorded);
     const summary = await live.judge.close();
     if (!summary.started && ended.serverExit !== undefined && summary.report === undefined) {
       summary.error = `server exited with ${ended.serverExit} before the session started`;
