@@ -9,7 +9,9 @@
  * against one batch validation of the same trace as `mcp-conf validate` pays it — a fresh process importing the
  * validator and judging the trace cold, measured in the same round (target ≤ 1.5x: each pass judges the new events
  * only, never the trace again); the lag from an exchange's arrival to its finding reaching the session's thread
- * (target p99 ≤ 20 ms in every run); medians over BENCH_ROUNDS rounds (default 5). Once, for comparison: the judge
+ * (target p99 ≤ 20 ms in every run); medians over BENCH_ROUNDS rounds (default 5). On Linux each round also splits
+ * both by thread (thread-cpu.ts): the cold batch's main thread and V8's background threads (optimising compiles, GC),
+ * and what the judge adds to the main thread, the trace thread and the background. Once, for comparison: the judge
  * on a thread of its own fed event objects (`watch http`). Sizes: BENCH_MESSAGES, BENCH_RATE, BENCH_PLANT_EVERY.
  */
 import { execFileSync } from "node:child_process";
@@ -22,6 +24,7 @@ import { serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import { validate } from "@mcp-conf/validator";
 import { summaryRow, times } from "../summary.js";
 import { sessionEvents } from "../validator/generate-session.js";
+import { ThreadCpu, type ThreadSplit } from "./thread-cpu.js";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_001);
 const RATE = Number(process.env.BENCH_RATE ?? 5_000);
@@ -61,18 +64,20 @@ const coldScript = `
   import { readTraceSync } from "@mcp-conf/trace-format";
   const events = readTraceSync(readFileSync(process.argv[1]));
   const ms = (since) => { const used = process.cpuUsage(since); return (used.user + used.system) / 1000; };
+  const thread = () => { try { return Number.parseInt(readFileSync("/proc/thread-self/schedstat", "latin1"), 10) / 1e6; } catch { return Number.NaN; } };
   const start = process.cpuUsage();
+  const mainStart = thread();
   const { validate } = await import("@mcp-conf/validator");
   const imported = ms(start);
   validate(events);
-  console.log(imported, ms(start));`;
-/** One cold batch validation: [import ms, import + judging ms] of CPU. */
-function coldBatch(): [number, number] {
+  console.log(imported, ms(start), thread() - mainStart);`;
+/** One cold batch validation: [import ms, import + judging ms, of which on the main thread (NaN off Linux)] of CPU. */
+function coldBatch(): [number, number, number] {
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", coldScript, traceFile], {
     cwd: import.meta.dirname,
     encoding: "utf8",
   });
-  return out.trim().split(" ").map(Number) as [number, number];
+  return out.trim().split(" ").map(Number) as [number, number, number];
 }
 
 // And warm, in this process (median of 5 after 2 warm-up rounds).
@@ -123,6 +128,8 @@ class Lags {
 
 interface Run {
   cpuMs: number;
+  /** The same CPU by thread: main, the trace thread (started by the recorder), V8's and libuv's background threads. */
+  threads?: ThreadSplit;
   /** Wall time from starting the recorder to the judge being ready (loaded and warmed up). */
   readyMs?: number;
   lags?: number[];
@@ -130,6 +137,15 @@ interface Run {
   withdrawn?: number;
   judgingMs?: number;
   streamedMs: number;
+}
+
+/** One round's CPU by thread: the cold batch's main and background threads, and what the judge adds to each. */
+interface Split {
+  coldMain: number;
+  coldBackground: number;
+  main: number;
+  trace: number;
+  background: number;
 }
 
 const failsOf = (judge: { report?: { requirements: { outcome: string; findings?: unknown[] }[] } }) =>
@@ -148,6 +164,7 @@ async function recorded(judged: boolean, round: number): Promise<Run> {
   let tap: ReturnType<typeof liveJudgeTap>["tap"] | undefined;
   if (judged) ({ judge, tap } = liveJudgeTap({ ...AS_WATCH, onPass: (pass) => lags.onFindings(pass.findings) }));
   const start = process.cpuUsage();
+  const threads = new ThreadCpu(25);
   const open = events[0]!;
   const recorder = createRecorder({
     sink: threadedFileSink(join(dir, `recorded-${round}-${judged}.jsonl`), {
@@ -168,7 +185,9 @@ async function recorded(judged: boolean, round: number): Promise<Run> {
   });
   await recorder.close();
   const summary = await judge?.close();
+  const split = threads.stop();
   const run: Run = { cpuMs: cpuMs(start), streamedMs };
+  if (split) run.threads = split;
   if (summary) {
     run.lags = lags.sorted();
     run.readyMs = readyMs;
@@ -204,6 +223,11 @@ async function ownThread(): Promise<Run & { bootCpuMs: number }> {
   };
 }
 
+/** The cold batch's CPU by thread, and the judge's additions by thread (sampled, so they need not sum exactly). */
+function bySplit(split: Split): string {
+  const plus = (ms: number) => `${ms < 0 ? "" : "+"}${fmt(ms)}`;
+  return `cold batch main ${fmt(split.coldMain)} + background ${fmt(split.coldBackground)} ms; judge adds main ${plus(split.main)}, trace thread ${plus(split.trace)}, background (V8 compiles and GC, libuv) ${plus(split.background)} ms`;
+}
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 const fmt = (n: number) => n.toFixed(1);
 const load = () => loadavg()[0]!.toFixed(1);
@@ -215,9 +239,10 @@ console.log(`  batch validation, warm           ${fmt(batchMs)} ms CPU`);
 const ratios: number[] = [];
 const colds: number[] = [];
 const p99s: number[] = [];
+const splits: Split[] = [];
 let worstFindings = Number.POSITIVE_INFINITY;
 for (let round = 0; round < ROUNDS; round++) {
-  const [coldImportMs, coldMs] = coldBatch();
+  const [coldImportMs, coldMs, coldMainMs] = coldBatch();
   // Alternate which run goes first, so neither always meets a warmer machine.
   const first = await recorded(round % 2 === 0, round);
   const second = await recorded(round % 2 !== 0, round);
@@ -233,6 +258,17 @@ for (let round = 0; round < ROUNDS; round++) {
   console.log(
     `  round ${round + 1}: cold batch ${fmt(coldMs)} ms CPU (import ${fmt(coldImportMs)}); record ${fmt(plain.cpuMs)}, record + judge ${fmt(judged.cpuMs)}: judge adds ${fmt(addedMs)} ms = ${times(ratio)} the cold batch (ready after ${fmt(judged.readyMs!)} ms; ${fmt(judged.judgingMs!)} ms wall in passes over a ${fmt(judged.streamedMs)} ms session); lag median ${fmt(percentile(lags, 0.5))} ms, p99 ${fmt(p99)} ms over ${lags.length} findings; ${judged.fails} fail finding(s) in the report, withdrawn ${judged.withdrawn}; load ${load()}`,
   );
+  if (judged.threads && plain.threads && Number.isFinite(coldMainMs)) {
+    const split = {
+      coldMain: coldMainMs,
+      coldBackground: coldMs - coldMainMs,
+      main: judged.threads.main - plain.threads.main,
+      trace: judged.threads.started - plain.threads.started,
+      background: judged.threads.background - plain.threads.background,
+    };
+    splits.push(split);
+    console.log(`    by thread: ${bySplit(split)}`);
+  }
 }
 rmSync(dir, { recursive: true, force: true });
 const own = await ownThread();
@@ -240,6 +276,17 @@ const ownRatio = own.cpuMs / median(colds);
 console.log(
   `  for comparison, on a thread of its own (watch http): ${fmt(own.cpuMs)} ms CPU = ${times(ownRatio)} the median cold batch (boot ${fmt(own.bootCpuMs)} ms); lag median ${fmt(percentile(own.lags!, 0.5))} ms, p99 ${fmt(percentile(own.lags!, 0.99))} ms over ${own.lags!.length} findings; withdrawn ${own.withdrawn}`,
 );
+if (splits.length > 0) {
+  const medianOf = (key: keyof Split) => median(splits.map((split) => split[key]));
+  const medians = {
+    coldMain: medianOf("coldMain"),
+    coldBackground: medianOf("coldBackground"),
+    main: medianOf("main"),
+    trace: medianOf("trace"),
+    background: medianOf("background"),
+  };
+  console.log(`  by thread, medians over ${splits.length} rounds: ${bySplit(medians)}`);
+}
 const cpuRatio = median(ratios);
 console.log(
   `  live judging (on the trace thread)   median ${times(cpuRatio)} the cold batch over ${ROUNDS} rounds (target <= x1.5)`,
