@@ -6,8 +6,9 @@
  * the session). And what each run lost, counted from what it wrote rather than from what it says: observations the
  * recorder dropped (the server's and client's messages missing from the trace file), observations the judge lost
  * (its report's `capture: incomplete — N observation(s) missing`, written with `--report`, less the recorder's
- * drops, which it counts as gaps), and losses no one counted: recorder drops, or exchanges missing from the judge's
- * final tally, beyond what its report counts as missing; target 0 for each. Sizes: BENCH_NOTIFICATIONS (the large run; the small one is a tenth of it).
+ * drops, which it counts as gaps; informative: a judge held to a quarter of a core skips what a flood outruns it by,
+ * and says so), and losses no one counted: recorder drops, or exchanges missing from the judge's final tally, beyond
+ * what its report counts as missing. Targets: 0 recorder drops, 0 uncounted losses. Sizes: BENCH_NOTIFICATIONS (the large run; the small one is a tenth of it).
  */
 import { spawn } from "node:child_process";
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -161,12 +162,12 @@ summaryRow({
   met: dropped === 0,
 });
 const lost = Math.max(...runs.map(judgeLost));
+// Informative: a judge held to a quarter of a core skips what a flood outruns it by; what matters is that it says so.
 summaryRow({
   bench: "watch",
   figure: "observations the judge lost (counted in its report), worst run",
   value: String(lost),
-  target: "0",
-  met: lost === 0,
+  target: "",
 });
 const notCounted = Math.max(...runs.map(uncounted));
 summaryRow({
