@@ -32,19 +32,21 @@ export function mapToUpstream(upstream: URL, requestUrl: string): URL {
 }
 
 export function forwardable(rawHeaders: readonly string[]): string[] {
-  const named = new Set<string>();
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    if (rawHeaders[i]!.toLowerCase() === "connection") {
-      for (const token of rawHeaders[i + 1]!.split(",")) named.add(token.trim().toLowerCase());
-    }
-  }
+  let named: Set<string> | undefined;
   const out: string[] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!.toLowerCase();
-    if (HOP_BY_HOP.has(name) || named.has(name)) continue;
-    out.push(rawHeaders[i]!, rawHeaders[i + 1]!);
+    if (name === "connection") {
+      named ??= new Set();
+      for (const token of rawHeaders[i + 1]!.split(",")) named.add(token.trim().toLowerCase());
+    }
+    if (!HOP_BY_HOP.has(name)) out.push(rawHeaders[i]!, rawHeaders[i + 1]!);
   }
-  return out;
+  if (named === undefined) return out;
+  // Headers the Connection header names are hop-by-hop too (it may come after them).
+  const kept: string[] = [];
+  for (let i = 0; i < out.length; i += 2) if (!named.has(out[i]!.toLowerCase())) kept.push(out[i]!, out[i + 1]!);
+  return kept;
 }
 
 export function headerValue(headers: http.IncomingHttpHeaders, name: string): string | undefined {

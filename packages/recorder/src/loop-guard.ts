@@ -14,15 +14,24 @@ function endpoint(address: string | undefined, port: number | undefined): string
 
 export class LoopGuard {
   private readonly own = new Set<string>();
+  /** The local ports of `own`, counted: most requests are told apart by their port alone, with no string made. */
+  private readonly ports = new Map<number, number>();
 
   /** Remembers the local end of the connection an upstream request goes out on. */
   track(request: http.ClientRequest): void {
     request.once("socket", (socket: Socket) => {
       const remember = () => {
-        const key = endpoint(socket.localAddress, socket.localPort);
-        if (key === undefined || this.own.has(key)) return;
+        const port = socket.localPort;
+        const key = endpoint(socket.localAddress, port);
+        if (key === undefined || port === undefined || this.own.has(key)) return;
         this.own.add(key);
-        socket.once("close", () => this.own.delete(key));
+        this.ports.set(port, (this.ports.get(port) ?? 0) + 1);
+        socket.once("close", () => {
+          this.own.delete(key);
+          const left = this.ports.get(port)! - 1;
+          if (left > 0) this.ports.set(port, left);
+          else this.ports.delete(port);
+        });
       };
       if (socket.localPort !== undefined) remember();
       else socket.once("connect", remember);
@@ -31,7 +40,9 @@ export class LoopGuard {
 
   /** True when this incoming connection is one the proxy itself opened. */
   isOwn(socket: Socket): boolean {
-    const key = endpoint(socket.remoteAddress, socket.remotePort);
+    const port = socket.remotePort;
+    if (port === undefined || !this.ports.has(port)) return false;
+    const key = endpoint(socket.remoteAddress, port);
     return key !== undefined && this.own.has(key);
   }
 

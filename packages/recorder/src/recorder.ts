@@ -301,18 +301,21 @@ export class Recorder {
   /** An HTTP request (client-to-server: method, path, headers) or response (server-to-client: status, headers). */
   http(direction: Direction, observation: HttpObservation): void {
     const transport = this.transport;
-    const headers = recordedHeaders(observation.headers);
-    this.push(256, (_seq, ts) => ({
-      direction,
-      transport,
-      kind: "http",
-      ...(observation.method !== undefined ? { method: observation.method } : {}),
-      ...(observation.path !== undefined ? { path: stripQuery(observation.path) } : {}),
-      ...(observation.status !== undefined ? { status: observation.status } : {}),
-      ...(headers ? { headers } : {}),
-      ...(observation.endpoint !== undefined ? { endpoint: stripQuery(observation.endpoint) } : {}),
-      ...stamp(ts),
-    }));
+    // Headers are read when the event is built, off the forwarding path (node's header lists do not change).
+    this.push(256, (_seq, ts) => {
+      const headers = recordedHeaders(observation.headers);
+      return {
+        direction,
+        transport,
+        kind: "http",
+        ...(observation.method !== undefined ? { method: observation.method } : {}),
+        ...(observation.path !== undefined ? { path: stripQuery(observation.path) } : {}),
+        ...(observation.status !== undefined ? { status: observation.status } : {}),
+        ...(headers ? { headers } : {}),
+        ...(observation.endpoint !== undefined ? { endpoint: stripQuery(observation.endpoint) } : {}),
+        ...stamp(ts),
+      };
+    });
   }
 
   /** A transport lifecycle event. `transport-open` carries `meta` (label, session and recorder filled in). */

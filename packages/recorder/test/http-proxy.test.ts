@@ -57,7 +57,7 @@ function request(
 describe("HTTP proxy: byte transparency", () => {
   let upstream: { server: http.Server; url: string };
   let proxy: HttpProxy;
-  const seen: Array<{ body: Buffer; host?: string; origin?: string; url?: string }> = [];
+  const seen: Array<{ body: Buffer; host?: string; origin?: string; url?: string; raw: string[] }> = [];
   beforeAll(async () => {
     // An echo upstream: answers with the request body, in pieces, reversed in no way.
     upstream = await listen((req, res) => {
@@ -65,7 +65,7 @@ describe("HTTP proxy: byte transparency", () => {
       req.on("data", (c: Buffer) => parts.push(c));
       req.on("end", () => {
         const body = Buffer.concat(parts);
-        seen.push({ body, host: req.headers.host, origin: req.headers.origin, url: req.url });
+        seen.push({ body, host: req.headers.host, origin: req.headers.origin, url: req.url, raw: req.rawHeaders });
         res.writeHead(200, { "content-type": "application/octet-stream" });
         for (let i = 0; i < body.length; i += 1000) res.write(body.subarray(i, i + 1000));
         res.end();
@@ -97,6 +97,27 @@ describe("HTTP proxy: byte transparency", () => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  it("leaves behind hop-by-hop headers and those the Connection header names, and forwards the rest as written", async () => {
+    seen.length = 0;
+    await request(proxy.url, {
+      body: Buffer.from("{}"),
+      headers: {
+        "X-Private": "secret",
+        Connection: "X-Private, keep-alive",
+        "Keep-Alive": "timeout=5",
+        "Proxy-Connection": "keep-alive",
+        TE: "trailers",
+        "X-Kept": "Yes",
+      },
+    });
+    const names = seen[0]!.raw.filter((_, i) => i % 2 === 0);
+    expect(names).toContain("X-Kept");
+    expect(seen[0]!.raw[seen[0]!.raw.indexOf("X-Kept") + 1]).toBe("Yes");
+    for (const dropped of ["x-private", "keep-alive", "proxy-connection", "te"]) {
+      expect(names.map((n) => n.toLowerCase())).not.toContain(dropped);
+    }
   });
 
   it("maps the proxy's root to the upstream URL and appends any other path (so /mcp reaches /mcp/mcp)", async () => {
