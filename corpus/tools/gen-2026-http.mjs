@@ -192,6 +192,8 @@ const violations = {
     delete at(s, 3).body.params.arguments.region;
     Object.assign(at(s, 3), { status: 400, answer: fail(3, -32020, "Header mismatch: Mcp-Param-Days is missing") });
   },
+  // The client sends the header of an annotated argument it left out (days).
+  "tran-113-param-for-absent-argument": (s) => (at(s, 3).request["mcp-param-days"] = "7"),
   // "5.0" is 5 as a number; the server compares text.
   "tran-116-integer-compared-as-string": (s) => {
     const step = at(s, 3);
@@ -243,6 +245,8 @@ const coViolations = {
     requirements: ["BASE-045", "BASE-046"],
     why: "the initialize a client falls back to is a legacy request, without the modern _meta",
   },
+  "tran-084-param-for-null-argument": { requirements: ["TRAN-112"], why: "a header for a null argument breaks Client Behavior's step and the Server Behavior table's row for a null value alike" },
+  "tran-113-param-for-absent-argument": { requirements: ["TRAN-084"], why: "a header for an argument left out breaks the table's row and Client Behavior's step alike" },
   "tran-135-progress-of-another-token": { requirements: ["PROG-005"], why: "progress under a token no request in flight gave is also progress no active request asked for" },
   "tool-027-invalid-header-tool-called": { requirements: ["TOOL-024"], why: "the tool the client should have left out is one whose definition the server got wrong" },
 };

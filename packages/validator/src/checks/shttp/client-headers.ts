@@ -14,13 +14,15 @@ function clientHeaderCheck(
   subject: (request: RoutedRequest) => boolean,
   kinds: readonly HeaderProblemKind[],
   on?: HeaderProblem["on"],
+  argument?: HeaderProblem["argument"],
 ) {
   return routedCheck(id, description, {
     settled(ctx, request) {
       if (request.redacted || !subject(request)) return;
       ctx.examined();
       for (const problem of request.problems) {
-        if (kinds.includes(problem.kind) && (on === undefined || problem.on === on)) {
+        if (!kinds.includes(problem.kind) || (on !== undefined && problem.on !== on)) continue;
+        if (argument === undefined || problem.argument === argument) {
           ctx.report(request.seq, `the ${request.message.method} request's POST: ${problem.detail}`);
         }
       }
@@ -98,6 +100,25 @@ export const paramHeadersOmitted = clientHeaderCheck(
   "No Mcp-Param-{Name} header is sent for an x-mcp-header argument that is null or absent.",
   (request) => request.compared.has("param-absent"),
   ["param-unexpected"],
+);
+
+/** The Server Behavior table's rows, one per case: a null argument, an argument left out. */
+export const nullParamHeaderOmitted = clientHeaderCheck(
+  "shttp.null-param-header-omitted",
+  "No Mcp-Param-{Name} header is sent for an x-mcp-header argument whose value is null.",
+  (request) => request.compared.has("param-null"),
+  ["param-unexpected"],
+  undefined,
+  "null",
+);
+
+export const missingParamHeaderOmitted = clientHeaderCheck(
+  "shttp.missing-param-header-omitted",
+  "No Mcp-Param-{Name} header is sent for an x-mcp-header argument left out of the arguments.",
+  (request) => request.compared.has("param-missing"),
+  ["param-unexpected"],
+  undefined,
+  "absent",
 );
 
 export const noClientResponses = routedCheck(

@@ -3,8 +3,10 @@ import type { CheckDefinition } from "../../engine/types.js";
 import { nothingAfterStreamClosed } from "./cancellation.js";
 import {
   base64MarkersLowercase,
+  missingParamHeaderOmitted,
   nameValueEncoded,
   noClientResponses,
+  nullParamHeaderOmitted,
   paramHeadersMirrored,
   paramHeadersOmitted,
   paramValuesEncoded,
@@ -47,6 +49,8 @@ export const checks: CheckDefinition[] = [
   base64MarkersLowercase,
   paramHeadersMirrored,
   paramHeadersOmitted,
+  nullParamHeaderOmitted,
+  missingParamHeaderOmitted,
   noClientResponses,
   versionMismatchRejected,
   mismatchRejected,

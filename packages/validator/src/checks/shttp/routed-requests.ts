@@ -55,6 +55,8 @@ export interface HeaderProblem {
   detail: string;
   /** The mirrored header it concerns, for the encoding problems. */
   on?: "mcp-name" | "mcp-param";
+  /** For `param-unexpected`: whether the argument was null or left out. */
+  argument?: "null" | "absent";
 }
 
 export interface RoutedRequest {
@@ -336,6 +338,7 @@ export class RoutedRequests {
           if (sent !== undefined) {
             problems.push({
               kind: "param-unexpected",
+              argument: value === null ? "null" : "absent",
               detail: `${label} ${quote(sent)}, but arguments.${path.join(".")} is ${value === null ? "null" : "absent"}`,
             });
           }
