@@ -25,7 +25,7 @@ import {
   RingReader,
 } from "./line-ring.js";
 import { SpanSplitter } from "./line-splitter.js";
-import { compileRedaction, type Redactor } from "./privacy/redact.js";
+import type { Redactor } from "./privacy/redact.js";
 import { TraceLines } from "./trace-lines.js";
 
 const start = workerData as WorkerStart;
@@ -211,15 +211,24 @@ async function pump(): Promise<void> {
   }
 }
 
+/** Settles once the `go` message has been acted on: nothing is read before, and the close waits for it. */
+let going: Promise<void> = Promise.resolve();
+
+async function go(message: WorkerGo): Promise<void> {
+  // Loaded only for a session that redacts: its JSONPath library is most of this thread's start-up otherwise.
+  if (message.redaction) redactor = (await import("./privacy/redact.js")).compileRedaction(message.redaction);
+  if (message.maxLineBytes !== undefined) maxLineBytes = message.maxLineBytes;
+  fromClient = new SpanSplitter(streamSpan, maxLineBytes, true);
+  fromServer = new SpanSplitter(streamSpan, maxLineBytes, true);
+  void pump();
+}
+
 parentPort!.on("message", async (message: WorkerGo | { close: true }) => {
   if ("go" in message) {
-    if (message.redaction) redactor = compileRedaction(message.redaction);
-    if (message.maxLineBytes !== undefined) maxLineBytes = message.maxLineBytes;
-    fromClient = new SpanSplitter(streamSpan, maxLineBytes, true);
-    fromServer = new SpanSplitter(streamSpan, maxLineBytes, true);
-    void pump();
+    going = go(message);
     return;
   }
+  await going;
   closing = true;
   while (ring.available() > 0) pass();
   lines.writeTo(writer);
