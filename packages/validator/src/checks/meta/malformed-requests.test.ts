@@ -24,6 +24,16 @@ describe("meta.malformed-request-rejected", () => {
     );
   });
 
+  it("leaves the code of a legacy initialize's rejection to the server (basic/versioning)", () => {
+    const s = discovered({});
+    s.client({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25" } });
+    const events = s
+      .server({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } })
+      .close().events;
+    expect(findingsOf("meta.malformed-request-rejected", events)).toEqual([]);
+    expect(examinedBy("meta.malformed-request-rejected", events)).toBe(1);
+  });
+
   it("passes the -32602 rejection, and examines every answered client request", () => {
     const events = stdio({ error: { code: -32602, message: "Missing clientCapabilities" } });
     expect(findingsOf("meta.malformed-request-rejected", events)).toEqual([]);

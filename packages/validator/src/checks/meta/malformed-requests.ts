@@ -19,10 +19,12 @@ const lacking = (method: string, missing: readonly string[]) =>
 export const malformedRequestRejected = messageRuleCheck({
   id: "meta.malformed-request-rejected",
   description: "A request missing a required per-request _meta field is rejected with error -32602 (Invalid params).",
-  // Every answered client request is a subject: one with its fields needs no rejection.
+  // Every answered client request is a subject: one with its fields needs no rejection. A legacy client's
+  // `initialize` is not: basic/versioning leaves the code of its rejection to the server ("implementation-defined").
   subscribe: { exchanges: ["*"] },
   subject(x: Exchange) {
     if (x.type !== "request" || x.request.direction !== "client-to-server" || !x.response) return undefined;
+    if (x.method === "initialize") return undefined;
     return { method: x.method, missing: missingRequestMeta(x.request), code: errorCodeOf(x.response) };
   },
   judge({ method, missing, code }) {
