@@ -5,10 +5,10 @@
 import { type Exchange, hasCapability, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { LISTEN } from "../support/listen-teardowns.js";
-import { paramsOf } from "../support/readers.js";
+import { cancelledId, paramsOf } from "../support/readers.js";
 import { methodTypes } from "../support/schema-methods.js";
 import { taskCapabilityPath } from "../support/tasks.js";
-import { cancelledId, type IssuedRequest, type IssuedRequests, issuedRequests } from "./issued-requests.js";
+import { type IssuedRequest, type IssuedRequests, issuedRequests } from "./issued-requests.js";
 
 const CANCELLED = "notifications/cancelled";
 

@@ -116,9 +116,3 @@ export function openTarget(open: readonly RequestRef[], ref: MessageRef, id: Jso
   }
   return fallback;
 }
-
-/** The `requestId` of a cancellation notification, when it is a valid id. */
-export function cancelledId(ref: MessageRef): JsonRpcId | undefined {
-  const id = paramsOf(ref)?.requestId;
-  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : undefined;
-}

@@ -4,7 +4,8 @@
  */
 import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { cancelledId, openTarget } from "./issued-requests.js";
+import { cancelledId } from "../support/readers.js";
+import { openTarget } from "./issued-requests.js";
 
 export const noResponseAfterCancel: CheckDefinition = {
   id: "canc.no-response-after-cancel",

@@ -6,8 +6,8 @@
 import type { MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { BoundedMap } from "../support/bounded-map.js";
-import { metaOf, opposite, paramsOf } from "../support/readers.js";
-import { cancelledId, openTarget } from "./issued-requests.js";
+import { cancelledId, metaOf, opposite, paramsOf } from "../support/readers.js";
+import { openTarget } from "./issued-requests.js";
 
 function tokenKey(direction: string, token: unknown): string {
   return `${direction}\u0000${typeof token}\u0000${String(token)}`;

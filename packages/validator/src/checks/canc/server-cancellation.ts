@@ -7,7 +7,8 @@ import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { LISTEN, LISTEN_TEARDOWN_SUBSCRIPTION, ListenStreams } from "../support/listen-teardowns.js";
-import { cancelledId, issuedRequests } from "./issued-requests.js";
+import { cancelledId } from "../support/readers.js";
+import { issuedRequests } from "./issued-requests.js";
 
 export const serverCancelsOnlyListen: CheckDefinition = {
   id: "canc.server-cancels-only-listen",

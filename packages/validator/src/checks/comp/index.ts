@@ -1,7 +1,7 @@
 /** The checks of the COMP area (server/utilities/completion). */
 import type { CheckDefinition } from "../../engine/types.js";
-import { requiredFieldsPresentFor } from "../meta/required-fields.js";
 import { capabilityDeclaredCheck } from "../support/capability-declared.js";
+import { requiredFieldsPresentFor } from "../support/required-meta.js";
 import { compUnknownPromptRejected, compValuesLimit } from "./completions.js";
 
 export const checks: CheckDefinition[] = [

@@ -5,13 +5,13 @@
  * (meta.missing-capability-400). A status is judged only where the response's pairing with its request is certain.
  */
 import type { Exchange } from "@mcp-conf/trace-format";
-import { routedCheck } from "../shttp/check-kit.js";
-import type { RoutedAnswer } from "../shttp/routed-requests.js";
 import { INVALID_PARAMS } from "../support/answers.js";
 import { quote } from "../support/detail.js";
 import { messageRuleCheck } from "../support/message-rule.js";
 import { MISSING_CLIENT_CAPABILITY, missingRequestMeta } from "../support/modern.js";
 import { errorCodeOf } from "../support/readers.js";
+import { routedCheck } from "../support/routed-check.js";
+import type { RoutedAnswer } from "../support/routed-requests.js";
 
 const lacking = (method: string, missing: readonly string[]) =>
   `the ${quote(method)} request lacks _meta ${missing.map((k) => quote(k)).join(" and ")}`;

@@ -4,66 +4,19 @@
  * on every request
  * (meta.client-info-present) as servers should in every result (meta.server-info-present).
  */
-import {
-  CLIENT_INFO_META_KEY,
-  type Exchange,
-  type MessageRef,
-  type RequestRef,
-  SERVER_INFO_META_KEY,
-} from "@mcp-conf/trace-format";
+import { CLIENT_INFO_META_KEY, type Exchange, SERVER_INFO_META_KEY } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { messageRuleCheck } from "../support/message-rule.js";
-import { missingRequestMeta, requestMeta } from "../support/modern.js";
+import { requestMeta } from "../support/modern.js";
 import { metaOf, resultOf } from "../support/readers.js";
+import { clientRequest, requiredFieldsPresentWhere } from "../support/required-meta.js";
 
-/** Each request the client sends. */
-const clientRequest = (ref: MessageRef) =>
-  ref.message.type === "request" && ref.direction === "client-to-server" ? (ref as RequestRef) : undefined;
-
-function judgeRequiredFields(ref: RequestRef): string | undefined {
-  const missing = missingRequestMeta(ref);
-  if (missing.length === 0) return undefined;
-  return `the ${quote(ref.message.method)} request lacks _meta ${missing.map((k) => quote(k)).join(" and ")}`;
-}
-
-export const requiredFieldsPresent = messageRuleCheck({
-  id: "meta.required-fields-present",
-  description: "Every client request carries the required per-request _meta fields.",
-  subscribe: { messages: ["*request"] },
-  subject: clientRequest,
-  judge: judgeRequiredFields,
-});
-
-/**
- * The same rule as a feature's page restates it ("Every request MUST include the required _meta fields"), judged
- * over that feature's requests only (`tools/…`), so a finding rests on the pages that speak of the request at hand.
- */
-export function requiredFieldsPresentFor(id: string, feature: string): CheckDefinition {
-  return requiredFieldsPresentWhere(
-    id,
-    `Every ${feature}/ request carries the required per-request _meta fields.`,
-    (r) => r.message.method.startsWith(`${feature}/`),
-  );
-}
-
-/** The same, over the client requests `which` picks out (those a page speaks of). */
-export function requiredFieldsPresentWhere(
-  id: string,
-  description: string,
-  which: (request: RequestRef) => boolean,
-): CheckDefinition {
-  return messageRuleCheck({
-    id,
-    description,
-    subscribe: { messages: ["*request"] },
-    subject: (ref: MessageRef) => {
-      const request = clientRequest(ref);
-      return request && which(request) ? request : undefined;
-    },
-    judge: judgeRequiredFields,
-  });
-}
+export const requiredFieldsPresent = requiredFieldsPresentWhere(
+  "meta.required-fields-present",
+  "Every client request carries the required per-request _meta fields.",
+  () => true,
+);
 
 export const clientInfoPresent = messageRuleCheck({
   id: "meta.client-info-present",

@@ -1,7 +1,7 @@
 /** The checks of multi round-trip requests (InputRequiredResult and the client's retry) in 2026-07-28. */
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { requiredFieldsPresentWhere } from "../meta/required-fields.js";
+import { requiredFieldsPresentWhere } from "../support/required-meta.js";
 import {
   inputRequestKinds,
   inputRequestsDeclared,

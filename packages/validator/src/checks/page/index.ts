@@ -2,7 +2,7 @@
 
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { requiredFieldsPresentWhere } from "../meta/required-fields.js";
+import { requiredFieldsPresentWhere } from "../support/required-meta.js";
 import { pageCursorFromServer, pageInvalidCursorAnswered, pageInvalidCursorRejected } from "./cursors.js";
 
 export const checks: CheckDefinition[] = [

@@ -1,10 +1,10 @@
 /** The checks of the RES area (server/resources). */
 import type { CheckDefinition } from "../../engine/types.js";
-import { requiredFieldsPresentFor } from "../meta/required-fields.js";
 import { capabilityDeclaredCheck } from "../support/capability-declared.js";
 import { listAnsweredCheck } from "../support/list-answered.js";
 import { listChangedNotifiedCheck } from "../support/list-changed-notified.js";
 import { uriOf } from "../support/listing.js";
+import { requiredFieldsPresentFor } from "../support/required-meta.js";
 import { resBlobBase64 } from "./blob-base64.js";
 import { resNotFoundCode } from "./not-found-code.js";
 import { resUriValid } from "./uri-valid.js";

@@ -6,7 +6,7 @@
  */
 import { quote } from "../support/detail.js";
 import { errorCodeOf } from "../support/readers.js";
-import { routedCheck } from "./check-kit.js";
+import { routedCheck } from "../support/routed-check.js";
 
 /** HeaderMismatch, MissingRequiredClientCapability, UnsupportedProtocolVersion. */
 const MODERN_ERRORS = new Set([-32020, -32021, -32022]);

@@ -6,8 +6,8 @@
  */
 import type { CheckContext } from "../../engine/types.js";
 import { errorCodeOf } from "../support/readers.js";
-import { routedCheck } from "./check-kit.js";
-import type { RoutedAnswer, RoutedRequest } from "./routed-requests.js";
+import { routedCheck } from "../support/routed-check.js";
+import type { RoutedAnswer, RoutedRequest } from "../support/routed-requests.js";
 import { HEADER_MISMATCH } from "./server-validation.js";
 
 type Compared = RoutedRequest["compared"] extends Set<infer T> ? T : never;

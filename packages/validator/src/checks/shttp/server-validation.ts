@@ -8,8 +8,8 @@
 import type { CheckContext } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { errorCodeOf } from "../support/readers.js";
-import { routedCheck } from "./check-kit.js";
-import type { HeaderProblem, HeaderProblemKind, RoutedAnswer } from "./routed-requests.js";
+import { routedCheck } from "../support/routed-check.js";
+import type { HeaderProblem, HeaderProblemKind, RoutedAnswer } from "../support/routed-requests.js";
 
 export const HEADER_MISMATCH = -32020;
 const METHOD_NOT_FOUND = -32601;

@@ -7,7 +7,7 @@
  */
 import { isPlainObject } from "@mcp-conf/trace-format";
 import { quote } from "../support/detail.js";
-import { routedCheck } from "./check-kit.js";
+import { routedCheck } from "../support/routed-check.js";
 
 const LISTEN = "subscriptions/listen";
 const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";

@@ -7,8 +7,8 @@
  */
 import { type Exchange, idKey, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
 import type { Subscription } from "../../engine/types.js";
-import { cancelledId } from "../canc/issued-requests.js";
 import { BoundedMap } from "./bounded-map.js";
+import { cancelledId } from "./readers.js";
 
 export const LISTEN = "subscriptions/listen";
 const CANCELLED = "notifications/cancelled";

@@ -2,7 +2,7 @@
  * Reading untrusted JSON-RPC messages: the params, result, error code and `_meta` of a message as objects when
  * they are objects, and the direction words findings use. Every reader takes what the wire gave and never throws.
  */
-import { type Direction, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+import { type Direction, isPlainObject, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
 
 export type JsonObject = Record<string, unknown>;
 
@@ -50,4 +50,10 @@ export function receiverSide(direction: Direction): "server" | "client" {
 /** Who sent a message, for details: "client" or "server". */
 export function sender(ref: Pick<MessageRef, "direction">): "client" | "server" {
   return ref.direction === "client-to-server" ? "client" : "server";
+}
+
+/** The `requestId` of a cancellation notification, when it is a valid id. */
+export function cancelledId(ref: MessageRef): JsonRpcId | undefined {
+  const id = paramsOf(ref)?.requestId;
+  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : undefined;
 }

@@ -1,10 +1,10 @@
 /** The checks of the TOOL area (server/tools). */
 import type { CheckDefinition } from "../../engine/types.js";
-import { requiredFieldsPresentFor } from "../meta/required-fields.js";
 import { capabilityDeclaredCheck } from "../support/capability-declared.js";
 import { listAnsweredCheck } from "../support/list-answered.js";
 import { listChangedNotifiedCheck } from "../support/list-changed-notified.js";
 import { nameOf } from "../support/listing.js";
+import { requiredFieldsPresentFor } from "../support/required-meta.js";
 import { toolDeterministicOrder } from "./deterministic-order.js";
 import { toolEmbeddedResourcesCapability } from "./embedded-resources-capability.js";
 import {

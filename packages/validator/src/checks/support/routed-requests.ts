@@ -22,8 +22,8 @@ import {
   type TraceEvent,
   trimOldest,
 } from "@mcp-conf/trace-format";
-import { quote } from "../support/detail.js";
-import { contentType, type HttpRequest, HttpRequests, header } from "../support/http-requests.js";
+import { quote } from "./detail.js";
+import { contentType, type HttpRequest, HttpRequests, header } from "./http-requests.js";
 
 /** What can be wrong with a request's routing headers, by the sentence that forbids it. */
 export type HeaderProblemKind =
