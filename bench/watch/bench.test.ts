@@ -26,11 +26,13 @@ it("the watch bench runs a small flood twice and prints both peaks, the growth a
 }, 180_000);
 
 it("counts what a judge too slow for the flood lost, as its report does", () => {
-  // Every pass sleeps 50 ms (watch's test hook): 25,000 notifications outrun the judge's 20,000-event queue.
-  const run = bench({ BENCH_NOTIFICATIONS: "25000", MCP_CONF_WATCH_SLOW_PASS_MS: "50" });
+  // Every pass of at most 2,000 events sleeps 500 ms (watch's test hook), and the judge's quarter-of-a-core budget
+  // then holds it to about 1,000 events a second: 40,000 notifications outrun its 20,000-event queue unless the flood
+  // itself takes 20 s.
+  const run = bench({ BENCH_NOTIFICATIONS: "40000", MCP_CONF_WATCH_SLOW_PASS_MS: "500" });
   expect(run.stderr).toBe("");
   const large =
-    /^ +25,000 notifications: .*; recorder dropped (\d+), judge lost (\d+) \(report: (\d+) missing\), uncounted (\d+)$/m.exec(
+    /^ +40,000 notifications: .*; recorder dropped (\d+), judge lost (\d+) \(report: (\d+) missing\), uncounted (\d+)$/m.exec(
       run.stdout,
     );
   expect(large).not.toBeNull();
