@@ -15,6 +15,7 @@ export interface RunningCheck {
   readonly id: string;
   readonly index: number;
   readonly subscribe: Subscription;
+  readonly onRead?: (item: unknown) => void;
   readonly onMessage?: (ref: MessageRef) => void;
   readonly onExchange?: (exchange: Exchange) => void;
   readonly onEvent?: (event: TraceEvent) => void;
@@ -34,6 +35,7 @@ export function runningCheck(
     id,
     index,
     subscribe,
+    onRead: bind(handlers.read),
     onMessage: bind(handlers.message),
     onExchange: bind(handlers.exchange),
     onEvent: bind(handlers.event),

@@ -26,7 +26,18 @@ import { CheckError, RevisionError } from "./errors.js";
 import { forEachCheckedEvent } from "./input.js";
 import { judgeRequirement, totalsOf, verdictOf } from "./outcome.js";
 import { chooseRevision, type RevisionChoice } from "./revision.js";
-import type { Actor, Capture, CheckContext, CheckDefinition, Finding, Registry, Report, Side } from "./types.js";
+import type {
+  Actor,
+  Capture,
+  CheckContext,
+  CheckDefinition,
+  Finding,
+  Reading,
+  ReadingContext,
+  Registry,
+  Report,
+  Side,
+} from "./types.js";
 
 /**
  * The longest detail a finding keeps, cut with "…" beyond: the one cap on what a check writes (each quoted value
@@ -135,25 +146,79 @@ class Pipeline {
     this.known = new Set(catalogue.map((check) => check.id));
     const named = new Set(registry.requirements.flatMap((requirement) => requirement.checks ?? []));
     const schema = schemaFor(registry.revision);
+    /** The readings running checks read, each with the checks reading it. */
+    const readers = new Map<Reading<unknown>, RunningCheck[]>();
     for (const definition of catalogue) {
       if (!named.has(definition.id) || this.states.has(definition.id)) continue;
       const state: CheckState = { examined: 0, kept: [], reported: 0 };
       this.states.set(definition.id, state);
       const ctx = this.contextFor(definition.id, state, schema);
       const handlers = guard(definition.id, "create", () => definition.create(ctx));
-      this.running.push(runningCheck(definition.id, this.running.length, definition.subscribe, handlers));
+      const running = runningCheck(definition.id, this.running.length, definition.subscribe, handlers);
+      this.running.push(running);
+      if (definition.reads && running.onRead) {
+        readers.set(definition.reads, [...(readers.get(definition.reads) ?? []), running]);
+      }
     }
-    this.tables = new DispatchTables(this.running);
+    // A reading runs before every check, so whatever it emits for an item reaches its readers with that item.
+    const readings = [...readers].map(([reading, listeners], i) =>
+      this.startReading(reading, listeners, i - readers.size, this.sessionView(schema)),
+    );
+    this.tables = new DispatchTables([...readings, ...this.running]);
   }
 
-  private contextFor(check: string, state: CheckState, schema: ReturnType<typeof schemaFor>): CheckContext {
-    const { correlator, tracker, findings, maxFindingsPerCheck, senders } = this;
+  private startReading(
+    reading: Reading<unknown>,
+    listeners: readonly RunningCheck[],
+    index: number,
+    view: ReadingContext,
+  ): RunningCheck {
+    const emit = (item: unknown) => {
+      const reader = this.current;
+      for (const listener of listeners) {
+        this.current = listener;
+        listener.onRead!(item);
+      }
+      this.current = reader;
+    };
+    const id = `reading ${reading.id}`;
+    const handlers = guard(id, "create", () => reading.create(view, emit));
+    return runningCheck(id, index, reading.subscribe, handlers);
+  }
+
+  /** What checks and readings alike see of the session. */
+  private sessionView(schema: ReturnType<typeof schemaFor>): ReadingContext {
+    const { correlator, tracker } = this;
     const revision = this.registry.revision;
     return {
       revision,
       get facts(): SessionFacts {
         return tracker.facts;
       },
+      validateSchema(definition, value) {
+        if (!schema) throw new Error(`revision ${revision} has no vendored JSON Schema`);
+        return schema.validate(definition, value);
+      },
+      hasSchema(definition) {
+        return schema?.has(definition) ?? false;
+      },
+      openRequests() {
+        return correlator.openRequests();
+      },
+    };
+  }
+
+  private contextFor(check: string, state: CheckState, schema: ReturnType<typeof schemaFor>): CheckContext {
+    const { tracker, findings, maxFindingsPerCheck, senders } = this;
+    const view = this.sessionView(schema);
+    return {
+      revision: view.revision,
+      get facts(): SessionFacts {
+        return tracker.facts;
+      },
+      validateSchema: view.validateSchema,
+      hasSchema: view.hasSchema,
+      openRequests: view.openRequests,
       examined() {
         state.examined++;
       },
@@ -166,16 +231,6 @@ class Pipeline {
         if (side !== undefined) finding.owner = side;
         state.kept.push(finding);
         findings.push(finding);
-      },
-      validateSchema(definition, value) {
-        if (!schema) throw new Error(`revision ${revision} has no vendored JSON Schema`);
-        return schema.validate(definition, value);
-      },
-      hasSchema(definition) {
-        return schema?.has(definition) ?? false;
-      },
-      openRequests() {
-        return correlator.openRequests();
       },
     };
   }

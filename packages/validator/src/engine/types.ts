@@ -165,7 +165,26 @@ export interface CheckContext {
   openRequests(): readonly RequestRef[];
 }
 
-export interface CheckHandlers {
+/** What a shared reading sees of the session: the check context without the means to examine or report. */
+export type ReadingContext = Omit<CheckContext, "examined" | "report">;
+
+/**
+ * A reading of the trace that several checks share (the routed HTTP requests, the 2026 input rounds): the engine
+ * makes one per judge when a running check reads it, feeds it the items it subscribed to once, and `emit` hands
+ * each item it reads to every check that reads it, in check order. So N checks pay for one reading, and are called
+ * only when the reading has something for them.
+ */
+export interface Reading<Item> {
+  /** Names the reading in an internal error. */
+  id: string;
+  subscribe: Subscription;
+  /** Fresh state per judged trace. */
+  create(ctx: ReadingContext, emit: (item: Item) => void): CheckHandlers;
+}
+
+export interface CheckHandlers<Item = unknown> {
+  /** An item of the reading the check `reads`. */
+  read?(item: Item): void;
   message?(ref: MessageRef): void;
   exchange?(exchange: Exchange): void;
   event?(event: TraceEvent): void;
@@ -174,14 +193,16 @@ export interface CheckHandlers {
   finish?(): void;
 }
 
-export interface CheckDefinition {
+export interface CheckDefinition<Item = unknown> {
   /** `area.kebab-name`, stable; named for the rule it judges. */
   id: string;
   /** One sentence: what the check asserts. */
   description: string;
   subscribe: Subscription;
+  /** A shared reading whose items the check's `read` handler is given. */
+  reads?: Reading<Item>;
   /** Fresh state per judged trace. */
-  create(ctx: CheckContext): CheckHandlers;
+  create(ctx: CheckContext): CheckHandlers<Item>;
 }
 
 export function assertNever(value: never): never {

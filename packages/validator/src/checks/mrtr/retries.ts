@@ -7,7 +7,7 @@
  * than answering it with an error (mrtr.missing-input-re-asked).
  */
 import { type Exchange, idKey, isPlainObject, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
-import type { CheckContext, CheckDefinition, CheckHandlers } from "../../engine/types.js";
+import type { CheckContext, CheckDefinition, Reading } from "../../engine/types.js";
 import { BoundedMap } from "../support/bounded-map.js";
 import { quote } from "../support/detail.js";
 import { inputRequiredResult, subjectOf } from "../support/input-rounds.js";
@@ -26,7 +26,71 @@ interface Lookup<V> {
   get(key: string): V | undefined;
 }
 
-/** Tracks InputRequiredResults and hands each retry (and each other request) to a judge. */
+/**
+ * What the retries reading hands its checks: each client request that retries an InputRequiredResult or carries a
+ * requestState (no other request concerns them), and the answer to each retry.
+ */
+type RetryItem =
+  | {
+      kind: "request";
+      ref: MessageRef;
+      params: Record<string, unknown> | undefined;
+      /** The InputRequiredResult this request retries, if it does. */
+      pending: Pending | undefined;
+      /** requestState value → the subject it was issued for. */
+      states: Lookup<string>;
+    }
+  | { kind: "answered"; exchange: Exchange & { type: "request"; response: MessageRef }; pending: Pending };
+
+/** One reading per judge of the InputRequiredResults and the retries that follow them, shared by the checks below. */
+const retries: Reading<RetryItem> = {
+  id: "mrtr-retries",
+  subscribe: { messages: ["*request"], exchanges: ["*"] },
+  create(_ctx, emit) {
+    const pending = new BoundedMap<string, Pending>(MAX_PENDING);
+    const states = new BoundedMap<string, string>(MAX_PENDING);
+    /** Retries by request id key, with the InputRequiredResult they answer. */
+    const retried = new BoundedMap<string, Pending>(MAX_PENDING);
+    return {
+      message(ref: MessageRef) {
+        const m = ref.message;
+        if (m.type !== "request" || ref.direction !== "client-to-server") return;
+        const params = paramsOf(ref);
+        const subject = pending.size === 0 ? undefined : subjectOf(m.method, params);
+        const before = subject === undefined ? undefined : pending.get(subject);
+        if (before) {
+          pending.delete(subject!);
+          retried.set(idKey(m.id), before);
+        }
+        if (before || typeof params?.requestState === "string") {
+          emit({ kind: "request", ref, params, pending: before, states });
+        }
+      },
+      exchange(x: Exchange) {
+        const result = inputRequiredResult(x);
+        if (result && x.type === "request") {
+          const subject = subjectOf(
+            x.method,
+            isPlainObject(x.request.message.params) ? x.request.message.params : undefined,
+          );
+          const inputKeys = isPlainObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
+          pending.set(subject, {
+            id: x.request.message.id,
+            seq: x.response!.seq,
+            requestState: result.requestState,
+            inputKeys,
+          });
+          if (typeof result.requestState === "string") states.set(result.requestState, subject);
+        }
+        if (x.type !== "request" || x.request.direction !== "client-to-server" || !x.response) return;
+        const retry = retried.get(idKey(x.request.message.id));
+        if (retry) emit({ kind: "answered", exchange: { ...x, response: x.response }, pending: retry });
+      },
+    };
+  },
+};
+
+/** A check over the retries reading: `judge` for each request it hands over, `answered` for each retry's answer. */
 function retryCheck(
   id: string,
   description: string,
@@ -37,49 +101,18 @@ function retryCheck(
     pending: Pending | undefined,
     states: Lookup<string>,
   ) => void,
-  extra?: (ctx: CheckContext, retried: Lookup<Pending>) => CheckHandlers["exchange"],
-): CheckDefinition {
+  answered?: (ctx: CheckContext, x: Exchange & { type: "request"; response: MessageRef }, pending: Pending) => void,
+): CheckDefinition<RetryItem> {
   return {
     id,
     description,
-    subscribe: { messages: ["*request"], exchanges: ["*"] },
+    subscribe: {},
+    reads: retries,
     create(ctx) {
-      const pending = new BoundedMap<string, Pending>(MAX_PENDING);
-      /** requestState value → the subject it was issued for. */
-      const states = new BoundedMap<string, string>(MAX_PENDING);
-      /** Retries by request id key, with the InputRequiredResult they answer. */
-      const retried = new BoundedMap<string, Pending>(MAX_PENDING);
-      const onExchange = extra?.(ctx, retried);
       return {
-        message(ref: MessageRef) {
-          const m = ref.message;
-          if (m.type !== "request" || ref.direction !== "client-to-server") return;
-          const params = paramsOf(ref);
-          const subject = pending.size === 0 ? undefined : subjectOf(m.method, params);
-          const before = subject === undefined ? undefined : pending.get(subject);
-          if (before) {
-            pending.delete(subject!);
-            retried.set(idKey(m.id), before);
-          }
-          judge(ctx, ref, params, before, states);
-        },
-        exchange(x: Exchange) {
-          const result = inputRequiredResult(x);
-          if (result && x.type === "request") {
-            const subject = subjectOf(
-              x.method,
-              isPlainObject(x.request.message.params) ? x.request.message.params : undefined,
-            );
-            const inputKeys = isPlainObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
-            pending.set(subject, {
-              id: x.request.message.id,
-              seq: x.response!.seq,
-              requestState: result.requestState,
-              inputKeys,
-            });
-            if (typeof result.requestState === "string") states.set(result.requestState, subject);
-          }
-          onExchange?.(x);
+        read(item: RetryItem) {
+          if (item.kind === "request") judge(ctx, item.ref, item.params, item.pending, item.states);
+          else answered?.(ctx, item.exchange, item.pending);
         },
       };
     },
@@ -178,10 +211,7 @@ export const missingInputReAsked = retryCheck(
   "mrtr.missing-input-re-asked",
   "A retry that leaves out a requested input is answered with a new InputRequiredResult or a result, not an error.",
   () => {},
-  (ctx, retried) => (x: Exchange) => {
-    if (x.type !== "request" || x.request.direction !== "client-to-server" || !x.response) return;
-    const pending = retried.get(idKey(x.request.message.id));
-    if (!pending) return;
+  (ctx, x, pending) => {
     ctx.examined();
     const missing = missingInputs(
       isPlainObject(x.request.message.params) ? x.request.message.params : undefined,

@@ -7,9 +7,10 @@
  * retry's seq (no answer: the retry lacks it, or no retry came) — so one check judges the requests of both eras, and
  * a finding is owed by the side that sent the message it points at. While it judges an input request, the client's
  * capabilities the check reads are the ones the request that drew it declared (2026 declares them per request).
+ * The rounds are read once per judge (`inputRounds`, a shared reading) and handed to every wrapped check.
  */
 import { type Exchange, isPlainObject, type MessageRef, type RequestRef } from "@mcp-conf/trace-format";
-import type { CheckContext, CheckDefinition } from "../../engine/types.js";
+import type { CheckContext, CheckDefinition, Reading } from "../../engine/types.js";
 import { METHOD_TABLES } from "../../generated/methods.js";
 import { BoundedMap } from "./bounded-map.js";
 import { requestCapabilities } from "./modern.js";
@@ -66,23 +67,78 @@ function inputResponseRef(carrier: MessageRef, key: string, value: unknown): Mes
   };
 }
 
+/** What the input-rounds reading hands its readers: an input request, then its input response (null: none came). */
+export type InputRoundItem =
+  | { kind: "request"; request: RequestRef; capabilities: JsonObject }
+  | { kind: "answer"; request: RequestRef; response: MessageRef | null; capabilities: JsonObject };
+
 /**
- * The check, judging input requests and their input responses besides the requests it subscribed to. Only checks
- * subscribed by exact method name to input request methods are wrapped (a `*` selector would see them twice).
+ * One reading of the input rounds per judge, shared by every wrapped check: each input request of an
+ * InputRequiredResult, then its answer when the retry comes (or a newer round for the same subject, or the end).
  */
-export function viaInputRequests(check: CheckDefinition): CheckDefinition {
+export const inputRounds: Reading<InputRoundItem> = {
+  id: "input-rounds",
+  subscribe: { messages: ["*request"], exchanges: INPUT_REQUIRED_METHODS },
+  create(_ctx, emit) {
+    /** Per subject, the input requests of the last InputRequiredResult (by key) and the capabilities declared. */
+    const pending = new BoundedMap<string, Round>(MAX_PENDING);
+    const answer = (round: Round, request: RequestRef, response: MessageRef | null) =>
+      emit({ kind: "answer", request, response, capabilities: round.capabilities });
+    const unanswered = (round: Round | undefined) => {
+      for (const request of round?.requests.values() ?? []) answer(round!, request, null);
+    };
+    return {
+      message(ref: MessageRef) {
+        const m = ref.message;
+        if (m.type !== "request" || ref.direction !== "client-to-server" || pending.size === 0) return;
+        const params = paramsOf(ref);
+        const subject = subjectOf(m.method, params);
+        const round = pending.get(subject);
+        if (!round) return;
+        pending.delete(subject);
+        const responses = isPlainObject(params?.inputResponses) ? params.inputResponses : {};
+        for (const [key, request] of round.requests) {
+          answer(round, request, Object.hasOwn(responses, key) ? inputResponseRef(ref, key, responses[key]) : null);
+        }
+      },
+      exchange(x: Exchange) {
+        const result = inputRequiredResult(x);
+        if (!result || x.type !== "request" || !isPlainObject(result.inputRequests)) return;
+        const round: Round = { capabilities: requestCapabilities(x.request) ?? {}, requests: new Map() };
+        for (const [key, entry] of Object.entries(result.inputRequests)) {
+          if (!isPlainObject(entry) || !INPUT_REQUEST_METHODS.includes(String(entry.method))) continue;
+          const request = inputRequestRef(x.response!, key, entry);
+          round.requests.set(key, request);
+          emit({ kind: "request", request, capabilities: round.capabilities });
+        }
+        const params = isPlainObject(x.request.message.params) ? x.request.message.params : undefined;
+        const subject = subjectOf(x.method, params);
+        unanswered(pending.get(subject));
+        pending.set(subject, round);
+      },
+      finish() {
+        for (const round of pending.values()) unanswered(round);
+      },
+    };
+  },
+};
+
+/**
+ * The check, judging input requests and their input responses (read off `inputRounds`) besides the requests it
+ * subscribed to. Only checks subscribed by exact method name to input request methods are wrapped (a `*` selector
+ * would see them twice).
+ */
+export function viaInputRequests(check: CheckDefinition): CheckDefinition<InputRoundItem> {
   const messages = new Set(check.subscribe.messages ?? []);
   const exchanges = new Set(check.subscribe.exchanges ?? []);
   for (const selector of [...messages, ...exchanges]) {
     if (selector.startsWith("*")) throw new Error(`${check.id}: viaInputRequests needs exact method subscriptions`);
   }
   return {
-    ...check,
-    subscribe: {
-      ...check.subscribe,
-      messages: [...messages, "*request"],
-      exchanges: [...new Set([...exchanges, ...INPUT_REQUIRED_METHODS])],
-    },
+    id: check.id,
+    description: check.description,
+    subscribe: check.subscribe,
+    reads: inputRounds,
     create(ctx) {
       /** The capabilities of the request whose input requests are being judged; undefined for any other message. */
       let declared: JsonObject | undefined;
@@ -90,8 +146,6 @@ export function viaInputRequests(check: CheckDefinition): CheckDefinition {
         facts: { get: () => (declared === undefined ? ctx.facts : { ...ctx.facts, clientCapabilities: declared }) },
       });
       const inner = check.create(scoped);
-      /** Per subject, the input requests of the last InputRequiredResult (by key) and the capabilities declared. */
-      const pending = new BoundedMap<string, Round>(MAX_PENDING);
       const judging = (capabilities: JsonObject, judge: () => void) => {
         declared = capabilities;
         try {
@@ -100,53 +154,22 @@ export function viaInputRequests(check: CheckDefinition): CheckDefinition {
           declared = undefined;
         }
       };
-      const answer = (round: Round, request: RequestRef, response: MessageRef | null) => {
-        if (exchanges.has(request.message.method))
-          judging(round.capabilities, () =>
-            inner.exchange?.({ type: "request", method: request.message.method, request, response }),
-          );
-      };
-      const unanswered = (round: Round | undefined) => {
-        for (const request of round?.requests.values() ?? []) answer(round!, request, null);
-      };
       return {
         ...inner,
         message(ref: MessageRef) {
-          const m = ref.message;
-          if (m.type === "request" && messages.has(m.method)) inner.message?.(ref);
-          if (m.type !== "request" || ref.direction !== "client-to-server" || pending.size === 0) return;
-          const params = paramsOf(ref);
-          const subject = subjectOf(m.method, params);
-          const round = pending.get(subject);
-          if (!round) return;
-          pending.delete(subject);
-          const responses = isPlainObject(params?.inputResponses) ? params.inputResponses : {};
-          for (const [key, request] of round.requests) {
-            answer(round, request, Object.hasOwn(responses, key) ? inputResponseRef(ref, key, responses[key]) : null);
-          }
+          if (ref.message.type === "request") inner.message?.(ref);
         },
         exchange(x: Exchange) {
-          if (x.type === "request" && x.request.direction === "server-to-client" && exchanges.has(x.method)) {
-            inner.exchange?.(x);
-            return;
-          }
-          const result = inputRequiredResult(x);
-          if (!result || x.type !== "request" || !isPlainObject(result.inputRequests)) return;
-          const round: Round = { capabilities: requestCapabilities(x.request) ?? {}, requests: new Map() };
-          for (const [key, entry] of Object.entries(result.inputRequests)) {
-            if (!isPlainObject(entry) || !INPUT_REQUEST_METHODS.includes(String(entry.method))) continue;
-            const request = inputRequestRef(x.response!, key, entry);
-            round.requests.set(key, request);
-            if (messages.has(request.message.method)) judging(round.capabilities, () => inner.message?.(request));
-          }
-          const params = isPlainObject(x.request.message.params) ? x.request.message.params : undefined;
-          const subject = subjectOf(x.method, params);
-          unanswered(pending.get(subject));
-          pending.set(subject, round);
+          if (x.type === "request" && x.request.direction === "server-to-client") inner.exchange?.(x);
         },
-        finish() {
-          for (const round of pending.values()) unanswered(round);
-          inner.finish?.();
+        read(item: InputRoundItem) {
+          const method = item.request.message.method;
+          if (item.kind === "request") {
+            if (messages.has(method)) judging(item.capabilities, () => inner.message?.(item.request));
+          } else if (exchanges.has(method)) {
+            const { request, response } = item;
+            judging(item.capabilities, () => inner.exchange?.({ type: "request", method, request, response }));
+          }
         },
       };
     },

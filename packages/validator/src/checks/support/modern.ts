@@ -36,10 +36,17 @@ export function requestMeta(ref: Pick<MessageRef, "message">): JsonObject | unde
   return metaOf(paramsOf(ref));
 }
 
+/** The last message `missingRequestMeta` read, and its answer: the seven checks of the rule ask in turn. */
+let lastMessage: MessageRef["message"] | undefined;
+let lastMissing: readonly string[] = [];
+
 /** The per-request fields a client request lacks (both when it has no `_meta` at all). */
-export function missingRequestMeta(ref: Pick<MessageRef, "message">): string[] {
+export function missingRequestMeta(ref: Pick<MessageRef, "message">): readonly string[] {
+  if (ref.message === lastMessage) return lastMissing;
   const meta = requestMeta(ref);
-  return REQUIRED_REQUEST_META.filter((key) => meta === undefined || !(key in meta));
+  lastMissing = REQUIRED_REQUEST_META.filter((key) => meta === undefined || !(key in meta));
+  lastMessage = ref.message;
+  return lastMissing;
 }
 
 /** The client capabilities a request declared in its `_meta`, or undefined. */

@@ -1,11 +1,12 @@
 /**
- * The shape every streamable-HTTP 2026-07-28 check shares: a RoutedRequests reading of the trace, and handlers for
- * what it yields (a request settled with its header problems, its answer with the status that carried it, a
- * response stream the client closed, a server message after that, a client response on a POST, a notification on
- * the one response open). `handlers` may be a function, called once per judged session, for a check with state.
+ * The shape every streamable-HTTP 2026-07-28 check shares: the RoutedRequests reading of the trace (one per judge,
+ * shared by all of them), and handlers for what it yields (a request settled with its header problems, its answer
+ * with the status that carried it, a response stream the client closed, a server message after that, a client
+ * response on a POST, a notification on the one response open). `handlers` may be a function, called once per
+ * judged session, for a check with state.
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import type { CheckContext, CheckDefinition } from "../../engine/types.js";
+import type { CheckContext, CheckDefinition, Reading } from "../../engine/types.js";
 import { type RoutedReading, RoutedRequests } from "./routed-requests.js";
 
 type Handler<K extends keyof RoutedReading> = (ctx: CheckContext, item: NonNullable<RoutedReading[K]>) => void;
@@ -19,21 +20,43 @@ export interface RoutedHandlers {
   onStream?: Handler<"onStream">;
 }
 
+/** One RoutedRequests reading of a streamable-HTTP session per judge, handed to every routed check. */
+const routedRequests: Reading<RoutedReading> = {
+  id: "routed-requests",
+  subscribe: { events: ["http", "message", "lifecycle"], transports: ["streamable-http"] },
+  create(_ctx, emit) {
+    const reader = new RoutedRequests();
+    return {
+      event(event: TraceEvent) {
+        const reading = reader.observe(event);
+        if (
+          reading.settled ||
+          reading.answered ||
+          reading.closed ||
+          reading.afterClose ||
+          reading.clientResponse ||
+          reading.onStream
+        )
+          emit(reading);
+      },
+    };
+  },
+};
+
 export function routedCheck(
   id: string,
   description: string,
   perSession: RoutedHandlers | (() => RoutedHandlers),
-): CheckDefinition {
+): CheckDefinition<RoutedReading> {
   return {
     id,
     description,
-    subscribe: { events: ["http", "message", "lifecycle"], transports: ["streamable-http"] },
+    subscribe: {},
+    reads: routedRequests,
     create(ctx) {
-      const reader = new RoutedRequests();
       const handlers = typeof perSession === "function" ? perSession() : perSession;
       return {
-        event(event: TraceEvent) {
-          const reading = reader.observe(event);
+        read(reading: RoutedReading) {
           if (reading.settled) handlers.settled?.(ctx, reading.settled);
           if (reading.answered) handlers.answered?.(ctx, reading.answered);
           if (reading.closed) handlers.closed?.(ctx, reading.closed);
