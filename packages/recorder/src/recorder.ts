@@ -14,7 +14,7 @@ import type {
   Transport,
 } from "@mcp-conf/trace-format";
 import { type HeaderInput, recordedHeaders } from "./headers.js";
-import { buildLineEvent, type LineRecord } from "./line-event.js";
+import { buildLineEvent, isoTime, type LineRecord } from "./line-event.js";
 import { LineCounter, type ObservedLine, SpanSplitter } from "./line-splitter.js";
 import type { Redactor } from "./privacy/redact.js";
 import {
@@ -171,7 +171,7 @@ export class Recorder {
     const item = new LazyEvent(
       size,
       () => {
-        const body = build(seq, at === undefined ? undefined : new Date(at).toISOString());
+        const body = build(seq, at === undefined ? undefined : isoTime(at));
         return this.seal({ seq, ...body } as TraceEvent);
       },
       essential,
