@@ -89,9 +89,9 @@ export class ProxiedRequest {
 
   private requestEnded(): void {
     this.requestEnd = true;
+    this.upstreamReq.end(); // forwarded first, then observed
     this.observeRequestBody();
     this.exchange.requestDone();
-    this.upstreamReq.end();
   }
 
   private observeRequestBody(): void {
@@ -134,9 +134,13 @@ export class ProxiedRequest {
     // Each chunk is forwarded first and observed after; the response is ended before its body is recorded.
     upstreamRes.on("data", (chunk: Buffer) => {
       const { forward, observe }: StreamBytes = opening ? opening.push(chunk) : { forward: chunk, observe: chunk };
-      if (forward.length > 0 && !res.write(forward)) {
-        upstreamRes.pause();
-        res.once("drain", () => upstreamRes.resume());
+      if (forward.length > 0) {
+        if (!res.write(forward)) {
+          upstreamRes.pause();
+          res.once("drain", () => upstreamRes.resume());
+        }
+        // node holds a response's writes (it corks the socket) until this turn's end: send them before observing.
+        res.uncork();
       }
       if (sse) sse.push(observe);
       else copy!.push(observe);
