@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { burstCpu, httpToolCalls, median, percentile, stdioRoundTrips, stdioStream } from "./measure.js";
+import { burstCpu, burstThreads, httpToolCalls, median, percentile, stdioRoundTrips, stdioStream } from "./measure.js";
 
 describe("recorder bench (smoke)", () => {
   it("measures stdio round trips directly and through the relay", async () => {
@@ -12,11 +12,15 @@ describe("recorder bench (smoke)", () => {
   });
 
   it("streams notifications directly and through the relay, and the server reads every one", async () => {
-    for (const via of ["direct", "recorded", "floor"] as const) {
+    for (const via of ["direct", "recorded", "floor", "bare"] as const) {
       const before = burstCpu[via].length;
       expect(await stdioStream(via, 2_000)).toBeGreaterThan(0);
-      // Linux: the CPU the process in the relay's place used over the burst.
-      if (existsSync("/proc/self/stat")) expect(burstCpu[via]).toHaveLength(before + 1);
+      // Linux: the CPU the process in the relay's place used over the burst, in all and by thread.
+      if (existsSync("/proc/self/stat")) {
+        expect(burstCpu[via]).toHaveLength(before + 1);
+        expect(burstThreads[via]).toHaveLength(before + 1);
+        expect(burstThreads[via][before]!.main).toBeGreaterThan(0);
+      }
     }
   });
 
@@ -25,6 +29,9 @@ describe("recorder bench (smoke)", () => {
     expect(figures.direct).toHaveLength(20);
     expect(figures.recorded).toHaveLength(20);
     expect(figures.floor).toHaveLength(20);
+    // One p50 per block for each: the blocks alternate the three, so each block's ratio is one run's.
+    expect(figures.blockP50s.recorded).toHaveLength(2);
+    expect(figures.blockP50s.floor).toHaveLength(2);
   }, 120_000);
 
   it("takes percentiles and medians", () => {

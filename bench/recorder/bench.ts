@@ -7,7 +7,9 @@
  * does. Each figure also shows the floor: a do-nothing Node process in the same place (pipe() both ways), the
  * least any relay or proxy in its own process costs on this machine; and for the burst, the CPU that process used
  * (all its threads) against the floor relay's, which the machine's load hardly moves (with the load average at the
- * start and end, to read the wall-time figures by). Sizes: BENCH_ROUND_TRIPS, BENCH_STREAM,
+ * start and end, to read the wall-time figures by), split into the main thread (which forwards) and the others. The
+ * burst also runs through the same relay recording nothing (`BENCH_SINK=none` for that run), so what recording adds
+ * shows apart from what the relay's own forwarding costs against the floor. Sizes: BENCH_ROUND_TRIPS, BENCH_STREAM,
  * BENCH_HTTP_CALLS, BENCH_ROUNDS. BENCH_SINK picks what the relay and proxy record into; by default each records as
  * `mcp-conf record` does: the relay into `thread` (the threaded file sink), the proxy into `main` (the main-thread
  * file sink, one write per drained slice). Others: `line` (main-thread, one write per event), `batch` (main-thread,
@@ -17,7 +19,16 @@
  */
 import { loadavg } from "node:os";
 import { summaryRow, times } from "../summary.js";
-import { burstCpu, httpToolCalls, median, percentile, relayReports, stdioRoundTrips, stdioStream } from "./measure.js";
+import {
+  burstCpu,
+  burstThreads,
+  httpToolCalls,
+  median,
+  percentile,
+  relayReports,
+  stdioRoundTrips,
+  stdioStream,
+} from "./measure.js";
 
 const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 5_000);
 const STREAM = Number(process.env.BENCH_STREAM ?? 100_000);
@@ -63,9 +74,9 @@ summaryRow({
 
 // (2) streaming.
 relayReports.length = 0;
-const streamMs = { direct: [] as number[], recorded: [] as number[], floor: [] as number[] };
+const streamMs = { direct: [] as number[], recorded: [] as number[], floor: [] as number[], bare: [] as number[] };
 for (let round = 0; round < ROUNDS; round++) {
-  for (const via of VIAS) streamMs[via].push(await stdioStream(via, STREAM));
+  for (const via of [...VIAS, "bare"] as const) streamMs[via].push(await stdioStream(via, STREAM));
 }
 const stream = { direct: median(streamMs.direct), recorded: median(streamMs.recorded), floor: median(streamMs.floor) };
 const ratio = stream.direct / stream.recorded;
@@ -97,6 +108,26 @@ summaryRow({
   target: ">= x0.80 where the machine allows",
   met: ratio >= 0.8,
 });
+// The relay recording nothing: what the relay's own forwarding costs against the floor, and what recording adds to it.
+const bare = median(streamMs.bare);
+console.log(
+  `stdio streaming: the relay recording nothing (BENCH_SINK=none) ${times(stream.floor / bare)} the floor relay's throughput; ` +
+    `the recording relay ${times(bare / stream.recorded)} of it`,
+);
+summaryRow({
+  bench: "recorder",
+  figure: "record stdio burst throughput / same relay recording nothing",
+  value: times(bare / stream.recorded),
+  target: "",
+});
+if (burstThreads.recorded.length > 0) {
+  const split = (via: "recorded" | "bare" | "floor") =>
+    `${median(burstThreads[via].map((t) => t.main)).toFixed(0)} + ${median(burstThreads[via].map((t) => t.others)).toFixed(0)} ms`;
+  console.log(
+    `stdio streaming: CPU per burst (median), main thread + other threads: recording relay ${split("recorded")}, ` +
+      `relay recording nothing ${split("bare")}, floor relay ${split("floor")}`,
+  );
+}
 if (burstCpu.recorded.length > 0) {
   // CPU of the process in the relay's place over each burst: the figure the machine's load hardly moves.
   const cpu = { recorded: median(burstCpu.recorded), floor: median(burstCpu.floor) };
@@ -129,9 +160,13 @@ console.log(
     `(target <= x1.10: ${verdict(h50.recorded / h50.direct <= 1.1)}); p99 x${(h99.recorded / h99.direct).toFixed(2)}; ` +
     `floor proxy p50 x${hFloor.toFixed(2)}`,
 );
-const overFloor = h50.recorded / percentile(http.floor, 0.5);
+// Each block ran the three in turn: the median of the blocks' ratios, as the burst's figures are medians of rounds.
+const blockRatios = http.blockP50s.recorded.map((p, b) => p / http.blockP50s.floor[b]!);
+const overFloor = median(blockRatios);
 console.log(
-  `http tools/call: p50 ${times(overFloor)} the floor proxy's (target <= x1.05: ${verdict(overFloor <= 1.05)})`,
+  `http tools/call: p50 ${times(overFloor)} the floor proxy's, median of ${blockRatios.length} alternating blocks ` +
+    `(target <= x1.05: ${verdict(overFloor <= 1.05)}); over all calls ${times(h50.recorded / percentile(http.floor, 0.5))}; ` +
+    `per block ${blockRatios.map((r) => r.toFixed(2)).join(" ")}`,
 );
 summaryRow({
   bench: "recorder",

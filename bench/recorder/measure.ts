@@ -5,7 +5,7 @@
  * bench.ts prints them; bench.test.ts runs them small so they cannot rot.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -26,8 +26,11 @@ const EVERYTHING = join(
   "index.js",
 );
 
-/** `floor`: a do-nothing Node process in the same place (pipe() both ways), the least any relay or proxy costs. */
-export type Via = "direct" | "recorded" | "floor";
+/**
+ * `floor`: a do-nothing Node process in the same place (pipe() both ways), the least any relay or proxy costs;
+ * `bare`: the relay itself recording nothing (`BENCH_SINK=none`), so what recording adds shows apart from the relay.
+ */
+export type Via = "direct" | "recorded" | "floor" | "bare";
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -51,7 +54,10 @@ function startEcho(via: Via, dir: string): ChildProcess {
       : via === "floor"
         ? [...HOP_NODE_ARGS, FLOOR_RELAY, "--", process.execPath, ECHO_SERVER]
         : [...HOP_NODE_ARGS, RELAY, join(dir, `trace-${Date.now()}.jsonl`), "--", process.execPath, ECHO_SERVER];
-  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", via === "recorded" ? "pipe" : "inherit"] });
+  const env = via === "bare" ? { ...process.env, BENCH_SINK: "none" } : process.env;
+  const relayed = via === "recorded" || via === "bare";
+  const child = spawn(process.execPath, args, { env, stdio: ["pipe", "pipe", relayed ? "pipe" : "inherit"] });
+  if (via === "bare") child.stderr!.resume(); // its report says it recorded nothing
   if (via === "recorded") {
     let report = "";
     child.stderr!.on("data", (chunk: Buffer) => {
@@ -129,7 +135,33 @@ export async function stdioRoundTrips(via: Via, count: number, warmup = 200): Pr
  * during each burst, all its threads, per `Via`, in the order the bursts ran (empty off Linux). Unlike wall time, it
  * hardly moves with the machine's load.
  */
-export const burstCpu: Record<Via, number[]> = { direct: [], recorded: [], floor: [] };
+export const burstCpu: Record<Via, number[]> = { direct: [], recorded: [], floor: [], bare: [] };
+
+/** The same CPU split by thread (ms): the process's main thread, which forwards, and all its other threads. */
+export const burstThreads: Record<Via, Array<{ main: number; others: number }>> = {
+  direct: [],
+  recorded: [],
+  floor: [],
+  bare: [],
+};
+
+/** CPU ms a running process's threads have used so far, its main thread apart (schedstat: ns on a CPU); Linux only. */
+function threadsCpuMs(pid: number): { main: number; others: number } | undefined {
+  const dir = `/proc/${pid}/task`;
+  if (!existsSync(dir)) return undefined;
+  const out = { main: 0, others: 0 };
+  for (const tid of readdirSync(dir)) {
+    let ms: number;
+    try {
+      ms = Number.parseInt(readFileSync(`${dir}/${tid}/schedstat`, "latin1"), 10) / 1e6;
+    } catch {
+      continue; // a thread that ended meanwhile
+    }
+    if (tid === String(pid)) out.main += ms;
+    else out.others += ms;
+  }
+  return out;
+}
 
 /** Milliseconds to stream `count` notifications of `size` bytes into the server and have it confirm them all. */
 export async function stdioStream(via: Via, count: number, size = 1024): Promise<number> {
@@ -145,6 +177,7 @@ export async function stdioStream(via: Via, count: number, size = 1024): Promise
   const perChunk = 64;
   const chunk = Buffer.from(one.repeat(perChunk));
   const cpuBefore = processCpuMs(child.pid!);
+  const threadsBefore = threadsCpuMs(child.pid!);
   const started = process.hrtime.bigint();
   for (let sent = 0; sent < count; sent += perChunk) {
     const piece = sent + perChunk <= count ? chunk : Buffer.from(one.repeat(count - sent));
@@ -154,12 +187,22 @@ export async function stdioStream(via: Via, count: number, size = 1024): Promise
   const answer = JSON.parse(await reader.next()) as { result: { count: number } };
   const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
   const cpuAfter = processCpuMs(child.pid!);
+  const threadsAfter = threadsCpuMs(child.pid!);
   if (cpuBefore !== undefined && cpuAfter !== undefined) burstCpu[via].push(cpuAfter - cpuBefore);
+  if (threadsBefore && threadsAfter) {
+    burstThreads[via].push({
+      main: threadsAfter.main - threadsBefore.main,
+      others: threadsAfter.others - threadsBefore.others,
+    });
+  }
   if (answer.result.count !== count + 2) throw new Error(`server read ${answer.result.count} of ${count + 2}`);
   await finish(child);
   rmSync(dir, { recursive: true, force: true });
   return elapsed;
 }
+
+/** Where a tools/call goes: straight to server-everything, through the proxy, or through the floor proxy. */
+export type HttpVia = "direct" | "recorded" | "floor";
 
 /** server-everything over HTTP on a free random port. */
 export async function startEverything(): Promise<{ url: string; stop(): void }> {
@@ -266,11 +309,14 @@ export async function httpSession(url: string) {
   };
 }
 
-/** tools/call latencies direct, through the proxy and through the floor proxy, interleaved in blocks. */
+/**
+ * tools/call latencies direct, through the proxy and through the floor proxy, interleaved in blocks: all of each
+ * (sorted), and each block's p50 in `blockP50s` (the blocks alternate, so each block's ratios are one run's).
+ */
 export async function httpToolCalls(
   count: number,
   blocks = 10,
-): Promise<{ direct: number[]; recorded: number[]; floor: number[] }> {
+): Promise<{ direct: number[]; recorded: number[]; floor: number[]; blockP50s: Record<HttpVia, number[]> }> {
   const everything = await startEverything();
   const proxy = await startProxy(everything.url);
   const floorProxy = await startProxy(everything.url, true);
@@ -279,16 +325,23 @@ export async function httpToolCalls(
     recorded: await httpSession(proxy.url),
     floor: await httpSession(floorProxy.url),
   };
-  const vias = ["direct", "recorded", "floor"] as const;
+  const vias: readonly HttpVia[] = ["direct", "recorded", "floor"];
   try {
     for (let i = 0; i < 50; i++) for (const via of vias) await sessions[via].call();
     const out = { direct: [] as number[], recorded: [] as number[], floor: [] as number[] };
+    const blockP50s: Record<HttpVia, number[]> = { direct: [], recorded: [], floor: [] };
     const perBlock = Math.max(1, Math.floor(count / blocks));
     for (let b = 0; b < blocks; b++) {
-      for (const via of vias) for (let i = 0; i < perBlock; i++) out[via].push(await sessions[via].call());
+      for (const via of vias) {
+        const block: number[] = [];
+        for (let i = 0; i < perBlock; i++) block.push(await sessions[via].call());
+        block.sort((x, y) => x - y);
+        blockP50s[via].push(percentile(block, 0.5));
+        out[via].push(...block);
+      }
     }
     for (const via of vias) out[via].sort((x, y) => x - y);
-    return out;
+    return { ...out, blockP50s };
   } finally {
     for (const via of vias) sessions[via].close();
     await proxy.stop();
