@@ -20,5 +20,11 @@ describe("live-judge bench script", () => {
       );
     }
     expect(output).toMatch(/live judging \(on the trace thread\)\s+median x-?[\d.]+ the cold batch over 1 rounds/);
+    expect(output).toMatch(
+      /the session without findings: cold batch [\d.]+ ms CPU; judge adds -?[\d.]+ ms = x-?[\d.]+ the cold batch \(0 fail finding\(s\) in the report\)/,
+    );
+    expect(output).toMatch(
+      /the same, session without findings\s+median x-?[\d.]+ the cold batch over 1 rounds \(informative\)/,
+    );
   }, 120_000);
 });

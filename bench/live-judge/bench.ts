@@ -12,7 +12,9 @@
  * (target p99 ≤ 20 ms in every run); medians over BENCH_ROUNDS rounds (default 5). On Linux each round also splits
  * both by thread (thread-cpu.ts): the cold batch's main thread and V8's background threads (optimising compiles, GC),
  * and what the judge adds to the main thread, the trace thread and the background. Once, for comparison: the judge
- * on a thread of its own fed event objects (`watch http`). Sizes: BENCH_MESSAGES, BENCH_RATE, BENCH_PLANT_EVERY.
+ * on a thread of its own fed event objects (`watch http`). And, for information, the same CPU figure over the
+ * session as it was generated — conforming, no finding — recorded and validated the same way in each round (see
+ * bench/README.md for why both are printed). Sizes: BENCH_MESSAGES, BENCH_RATE, BENCH_PLANT_EVERY.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -54,11 +56,15 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
 const events = plantedSession();
+/** The same session with nothing planted: a conforming session, no finding. */
+const conforming = [...sessionEvents(MESSAGES)];
 
 // Baseline as a user pays it: a fresh process imports the validator and validates the trace once.
 const dir = mkdtempSync(join(tmpdir(), "mcp-conf-bench-live-"));
 const traceFile = join(dir, "session.jsonl");
 writeFileSync(traceFile, `${events.map(serializeEvent).join("\n")}\n`);
+const conformingFile = join(dir, "conforming.jsonl");
+writeFileSync(conformingFile, `${conforming.map(serializeEvent).join("\n")}\n`);
 const coldScript = `
   import { readFileSync } from "node:fs";
   import { readTraceSync } from "@mcp-conf/trace-format";
@@ -72,8 +78,8 @@ const coldScript = `
   validate(events);
   console.log(imported, ms(start), thread() - mainStart);`;
 /** One cold batch validation: [import ms, import + judging ms, of which on the main thread (NaN off Linux)] of CPU. */
-function coldBatch(): [number, number, number] {
-  const out = execFileSync(process.execPath, ["--input-type=module", "-e", coldScript, traceFile], {
+function coldBatch(file = traceFile): [number, number, number] {
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", coldScript, file], {
     cwd: import.meta.dirname,
     encoding: "utf8",
   });
@@ -92,7 +98,7 @@ batch.sort((a, b) => a - b);
 const batchMs = batch[2]!;
 
 /** Streams the events at RATE per second to `observe`; resolves to the wall time it took. */
-async function stream(observe: (event: TraceEvent) => void): Promise<number> {
+async function stream(observe: (event: TraceEvent) => void, events: TraceEvent[]): Promise<number> {
   const perTick = Math.max(1, Math.round(RATE / 1000));
   const started = performance.now();
   await new Promise<void>((resolve) => {
@@ -157,8 +163,8 @@ const failsOf = (judge: { report?: { requirements: { outcome: string; findings?:
 /** The judge's options as `mcp-conf watch` sets them by default (its report lists the failing and warning rows). */
 const AS_WATCH = { reportRows: "problems" } as const;
 
-/** Records the session as `watch stdio` does; with `judged`, the live judge runs on the trace thread as a tap. */
-async function recorded(judged: boolean, round: number): Promise<Run> {
+/** Records `session` as `watch stdio` does; with `judged`, the live judge runs on the trace thread as a tap. */
+async function recorded(judged: boolean, round: number, session = events, name = "planted"): Promise<Run> {
   const lags = new Lags();
   let judge: LiveJudge | undefined;
   let tap: ReturnType<typeof liveJudgeTap>["tap"] | undefined;
@@ -167,7 +173,7 @@ async function recorded(judged: boolean, round: number): Promise<Run> {
   const threads = new ThreadCpu(25);
   const open = events[0]!;
   const recorder = createRecorder({
-    sink: threadedFileSink(join(dir, `recorded-${round}-${judged}.jsonl`), {
+    sink: threadedFileSink(join(dir, `recorded-${name}-${round}-${judged}.jsonl`), {
       session: "bench",
       ...(tap ? { tap: () => tap } : {}),
     }),
@@ -182,7 +188,7 @@ async function recorded(judged: boolean, round: number): Promise<Run> {
     if (event.kind !== "message") return;
     lags.handedAt.set(recorder.nextSeq, performance.now());
     recorder.message(event.direction, Buffer.from(JSON.stringify(event.payload)));
-  });
+  }, session);
   await recorder.close();
   const summary = await judge?.close();
   const split = threads.stop();
@@ -210,7 +216,7 @@ async function ownThread(): Promise<Run & { bootCpuMs: number }> {
   const streamedMs = await stream((event) => {
     lags.handedAt.set(event.seq, performance.now());
     judge.observe(event);
-  });
+  }, events);
   const summary = await judge.close();
   return {
     cpuMs: cpuMs(start),
@@ -237,6 +243,7 @@ console.log(
 );
 console.log(`  batch validation, warm           ${fmt(batchMs)} ms CPU`);
 const ratios: number[] = [];
+const conformingRatios: number[] = [];
 const colds: number[] = [];
 const p99s: number[] = [];
 const splits: Split[] = [];
@@ -269,6 +276,17 @@ for (let round = 0; round < ROUNDS; round++) {
     splits.push(split);
     console.log(`    by thread: ${bySplit(split)}`);
   }
+  // The conforming session, the same way (the lag needs findings, so only the CPU is taken).
+  const [, conformingColdMs] = coldBatch(conformingFile);
+  const firstConforming = await recorded(round % 2 === 0, round, conforming, "conforming");
+  const secondConforming = await recorded(round % 2 !== 0, round, conforming, "conforming");
+  const [judgedConforming, plainConforming] =
+    round % 2 === 0 ? [firstConforming, secondConforming] : [secondConforming, firstConforming];
+  const conformingAdded = judgedConforming.cpuMs - plainConforming.cpuMs;
+  conformingRatios.push(conformingAdded / conformingColdMs);
+  console.log(
+    `    the session without findings: cold batch ${fmt(conformingColdMs)} ms CPU; judge adds ${fmt(conformingAdded)} ms = ${times(conformingAdded / conformingColdMs)} the cold batch (${judgedConforming.fails} fail finding(s) in the report)`,
+  );
 }
 rmSync(dir, { recursive: true, force: true });
 const own = await ownThread();
@@ -288,8 +306,12 @@ if (splits.length > 0) {
   console.log(`  by thread, medians over ${splits.length} rounds: ${bySplit(medians)}`);
 }
 const cpuRatio = median(ratios);
+const conformingRatio = median(conformingRatios);
 console.log(
   `  live judging (on the trace thread)   median ${times(cpuRatio)} the cold batch over ${ROUNDS} rounds (target <= x1.5)`,
+);
+console.log(
+  `  the same, session without findings   median ${times(conformingRatio)} the cold batch over ${ROUNDS} rounds (informative)`,
 );
 console.log(
   `  exchange -> finding lag              p99 per run ${p99s.map(fmt).join(", ")} ms, over >= ${worstFindings} findings (target <= 20 ms in each)`,
@@ -308,6 +330,12 @@ summaryRow({
   value: `${worstP99.toFixed(1)} ms`,
   target: "<= 20 ms over >= 500 findings, each run",
   met: worstP99 <= 20 && worstFindings >= 500,
+});
+summaryRow({
+  bench: "live-judge",
+  figure: `live judge CPU / cold batch, the session without findings, median of ${ROUNDS}`,
+  value: times(conformingRatio),
+  target: "",
 });
 summaryRow({
   bench: "live-judge",
