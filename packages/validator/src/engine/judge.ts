@@ -16,7 +16,6 @@ import {
   type SessionFacts,
   SessionFactsTracker,
   type TraceEvent,
-  trimOldest,
 } from "@mcp-conf/trace-format";
 import { ALL_CHECKS } from "../checks/index.js";
 import { knownRevisions, loadRegistry } from "../registry/index.js";
@@ -25,6 +24,7 @@ import { DispatchTables, type RunningCheck, runningCheck } from "./dispatch.js";
 import { CheckError, RevisionError } from "./errors.js";
 import { forEachCheckedEvent } from "./input.js";
 import { judgeRequirement, totalsOf, verdictOf } from "./outcome.js";
+import { RecentSenders } from "./recent-senders.js";
 import { chooseRevision, type RevisionChoice } from "./revision.js";
 import type {
   Actor,
@@ -101,8 +101,8 @@ export interface Judge {
 
 const DEFAULT_MAX_FINDINGS_PER_CHECK = 1000;
 const DEFAULT_MAX_BUFFERED_EVENTS = 10_000;
-/** Message senders remembered by seq, so a finding about a recent event knows which side sent it. */
-const RECENT_SENDERS = 4096;
+/** Message senders remembered, by seq: those of the last this many seqs. */
+const RECENT_SENDERS = 8192;
 
 /** Creates a judge for one trace. Throws a `RevisionError` at once if `options.revision` is unknown. */
 export function createJudge(options: JudgeOptions = {}): Judge {
@@ -134,7 +134,7 @@ class Pipeline {
   readonly tables: DispatchTables;
   readonly known: ReadonlySet<string>;
   /** The side that sent each recent message event, by seq (bounded). */
-  private readonly senders = new Map<number, Side>();
+  private readonly senders = new RecentSenders(RECENT_SENDERS);
 
   constructor(
     readonly registry: Registry,
@@ -242,7 +242,6 @@ class Pipeline {
   observe(event: TraceEvent): void {
     if (event.kind === "message") {
       this.senders.set(event.seq, event.direction === "client-to-server" ? "client" : "server");
-      trimOldest(this.senders, RECENT_SENDERS);
     }
     const { messages, exchanges, issues } = this.correlator.observe(event);
     const tables = this.tables;
