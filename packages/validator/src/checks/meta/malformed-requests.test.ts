@@ -97,3 +97,34 @@ describe("meta.malformed-request-400 and meta.missing-capability-400 (streamable
     expect(findingsOf("meta.malformed-request-rejected", events)).toEqual([]);
   });
 });
+
+describe("a request that fails both basic/index's _meta rule and Server Validation (streamable HTTP)", () => {
+  /** A tools/list lacking clientCapabilities, its Mcp-Method header naming another method when `mismatched`. */
+  const both = (code: number, mismatched = true) =>
+    modernHttpSession([
+      {
+        id: 1,
+        method: "tools/list",
+        params: { _meta: VERSION_ONLY },
+        requestHeaders: mismatched ? { "mcp-method": "prompts/list" } : {},
+        status: 400,
+        answer: { error: { code, message: "m" } },
+      },
+    ]);
+  const judged = ["meta.malformed-request-rejected", "shttp.header-rejection-form"];
+
+  it("takes either rejection: -32602 for the body, -32020 for the headers", () => {
+    for (const code of [-32602, -32020]) {
+      for (const check of judged) expect(findingsOf(check, both(code)), `${check} on ${code}`).toEqual([]);
+      expect(examinedBy("meta.malformed-request-rejected", both(code))).toBe(1);
+    }
+  });
+
+  it("still holds each rule alone: -32020 for a body fault under sound headers, another code for both", () => {
+    expect(details("meta.malformed-request-rejected", both(-32020, false))).toEqual([
+      '4: the "tools/list" request lacks _meta "io.modelcontextprotocol/clientCapabilities"; the server answered it with error -32020, not error -32602',
+    ]);
+    expect(findingsOf("meta.malformed-request-rejected", both(-32603))).toHaveLength(1);
+    expect(findingsOf("shttp.header-rejection-form", both(-32603))).toHaveLength(1);
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
+import { METHOD_NOT_FOUND } from "../support/answers.js";
 import { errorCodeOf } from "../support/readers.js";
 
 export const listOnlyWhenDeclared: CheckDefinition = {
@@ -56,7 +57,7 @@ export const unsupportedListRejected: CheckDefinition = {
         ctx.examined();
         if (x.response.message.type !== "error" || hasCapability(ctx.facts, "client.roots")) return;
         const code = errorCodeOf(x.response);
-        if (code !== -32601) {
+        if (code !== METHOD_NOT_FOUND) {
           ctx.report(
             x.response.seq,
             `roots/list to a client without roots was rejected with error code ${code === undefined ? "(none)" : code}, not -32601`,

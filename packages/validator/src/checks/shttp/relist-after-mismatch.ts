@@ -6,9 +6,9 @@
  */
 import { canonicalJson, isPlainObject } from "@mcp-conf/trace-format";
 import { quote } from "../support/detail.js";
+import { HEADER_MISMATCH } from "../support/modern.js";
 import { errorCodeOf } from "../support/readers.js";
 import { routedCheck } from "../support/routed-check.js";
-import { HEADER_MISMATCH } from "./server-validation.js";
 
 const NOT_PARAM = new Set(["version-missing", "version-mismatch", "standard-missing", "standard-mismatch"]);
 const MAX_TRACKED = 4096;

@@ -5,10 +5,10 @@
  * request whose headers our reading finds nothing wrong with, refused all the same as a HeaderMismatch.
  */
 import type { CheckContext } from "../../engine/types.js";
+import { HEADER_MISMATCH } from "../support/modern.js";
 import { errorCodeOf } from "../support/readers.js";
 import { routedCheck } from "../support/routed-check.js";
 import type { RoutedAnswer, RoutedRequest } from "../support/routed-requests.js";
-import { HEADER_MISMATCH } from "./server-validation.js";
 
 type Compared = RoutedRequest["compared"] extends Set<infer T> ? T : never;
 

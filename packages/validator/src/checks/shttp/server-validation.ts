@@ -6,27 +6,17 @@
  * certain.
  */
 import type { CheckContext } from "../../engine/types.js";
+import { INVALID_PARAMS, METHOD_NOT_FOUND } from "../support/answers.js";
 import { quote } from "../support/detail.js";
+import { HEADER_MISMATCH, missingRequestMeta, UNSUPPORTED_PROTOCOL_VERSION } from "../support/modern.js";
 import { errorCodeOf } from "../support/readers.js";
 import { routedCheck } from "../support/routed-check.js";
-import type { HeaderProblem, HeaderProblemKind, RoutedAnswer } from "../support/routed-requests.js";
-
-export const HEADER_MISMATCH = -32020;
-const METHOD_NOT_FOUND = -32601;
-const UNSUPPORTED_VERSION = -32022;
-
-/** Problems Server Validation rejects (an Mcp-Param header for a null argument is only "not expected"). */
-const REJECTED: readonly HeaderProblemKind[] = [
-  "version-mismatch",
-  "standard-missing",
-  "standard-mismatch",
-  "encoding",
-  "unencoded",
-  "sentinel-plain",
-  "marker-case",
-  "param-mismatch",
-  "param-invalid-chars",
-];
+import {
+  type HeaderProblem,
+  type HeaderProblemKind,
+  REJECTED_HEADER_PROBLEMS,
+  type RoutedAnswer,
+} from "../support/routed-requests.js";
 
 /** A request served (answered with a result) although its headers show one of `kinds`. */
 function notServedCheck(
@@ -88,6 +78,15 @@ export const versionHeaderRequired = notServedCheck(
   (ctx) => ctx.facts.supportedVersions !== undefined && !supportsHeaderlessClients(ctx),
 );
 
+/**
+ * A request missing a required `_meta` field is malformed, and basic/index has the server reject it with -32602: a
+ * server that found that before its headers' failure keeps to that sentence (meta.malformed-request-rejected takes
+ * -32020 for it in turn).
+ */
+function bodyRejection(answer: RoutedAnswer, code: number | undefined): boolean {
+  return code === INVALID_PARAMS && missingRequestMeta(answer.request).length > 0;
+}
+
 function statusLine(answer: RoutedAnswer): string {
   return `HTTP ${answer.status} with error ${quote(errorCodeOf(answer.ref) ?? null)}`;
 }
@@ -99,14 +98,14 @@ export const headerRejectionForm = routedCheck(
     answered(ctx, answer) {
       if (answer.message.type !== "error" || answer.request.redacted) return;
       const code = errorCodeOf(answer.ref);
-      const problem = answer.request.problems.find((p) => REJECTED.includes(p.kind));
+      const problem = answer.request.problems.find((p) => REJECTED_HEADER_PROBLEMS.includes(p.kind));
       if (code !== HEADER_MISMATCH && !problem) return;
       if (answer.status === undefined && code === HEADER_MISMATCH) return;
       ctx.examined();
       if (code === HEADER_MISMATCH && answer.status === 400) return;
       if (code === HEADER_MISMATCH) {
         ctx.report(answer.seq, `a HeaderMismatch error came with ${statusLine(answer)}, not HTTP 400`);
-      } else if (code !== UNSUPPORTED_VERSION) {
+      } else if (code !== UNSUPPORTED_PROTOCOL_VERSION && !bodyRejection(answer, code)) {
         ctx.report(
           answer.seq,
           `the request's headers failed validation (${problem!.detail}); it was rejected with ${answer.status === undefined ? `error ${quote(code ?? null)}` : statusLine(answer)}, not HTTP 400 and -32020`,
@@ -142,7 +141,7 @@ export const unknownMethod404 = errorStatusCheck(
 export const unsupportedVersion400 = errorStatusCheck(
   "shttp.unsupported-version-400",
   "A request at a protocol version the server does not implement gets HTTP 400 with UnsupportedProtocolVersionError.",
-  UNSUPPORTED_VERSION,
+  UNSUPPORTED_PROTOCOL_VERSION,
   400,
   "UnsupportedProtocolVersionError",
 );

@@ -7,6 +7,8 @@ import { errorCodeOf } from "./readers.js";
 
 /** JSON-RPC error -32602, Invalid params. */
 export const INVALID_PARAMS = -32602;
+/** JSON-RPC error -32601, Method not found. */
+export const METHOD_NOT_FOUND = -32601;
 
 /** A client-to-server request exchange with a response, narrowed. */
 export interface AnsweredRequest {

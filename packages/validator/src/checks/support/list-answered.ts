@@ -7,11 +7,10 @@
  */
 import { type Exchange, hasCapability } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
+import { METHOD_NOT_FOUND } from "./answers.js";
 import { quote } from "./detail.js";
 import { messageRuleCheck } from "./message-rule.js";
 import { errorCodeOf } from "./readers.js";
-
-const METHOD_NOT_FOUND = -32601;
 
 export function listAnsweredCheck(id: string, method: string, capability: string): CheckDefinition {
   return messageRuleCheck({

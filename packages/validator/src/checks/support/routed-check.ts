@@ -21,7 +21,7 @@ export interface RoutedHandlers {
 }
 
 /** One RoutedRequests reading of a streamable-HTTP session per judge, handed to every routed check. */
-const routedRequests: Reading<RoutedReading> = {
+export const routedRequests: Reading<RoutedReading> = {
   id: "routed-requests",
   subscribe: { events: ["http", "message", "lifecycle"], transports: ["streamable-http"] },
   create(_ctx, emit) {

@@ -50,6 +50,19 @@ export type HeaderProblemKind =
   /** A recognised Mcp-Param header holding characters outside visible ASCII, space and tab. */
   | "param-invalid-chars";
 
+/** Problems Server Validation rejects with -32020 (an Mcp-Param header for a null argument is only "not expected"). */
+export const REJECTED_HEADER_PROBLEMS: readonly HeaderProblemKind[] = [
+  "version-mismatch",
+  "standard-missing",
+  "standard-mismatch",
+  "encoding",
+  "unencoded",
+  "sentinel-plain",
+  "marker-case",
+  "param-mismatch",
+  "param-invalid-chars",
+];
+
 export interface HeaderProblem {
   kind: HeaderProblemKind;
   detail: string;

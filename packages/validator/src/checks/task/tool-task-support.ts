@@ -6,6 +6,7 @@
  */
 import { type Exchange, hasCapability, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
+import { METHOD_NOT_FOUND } from "../support/answers.js";
 import { BoundedMap } from "../support/bounded-map.js";
 import { errorCodeOf, paramsOf, resultOf } from "../support/readers.js";
 import { isTaskAugmented } from "../support/tasks.js";
@@ -101,7 +102,7 @@ export const forbiddenTaskCallRejected = taskSupportCheck(
     if (!forbidden(c.support) || !c.asTask) return;
     ctx.examined();
     const code = errorCodeOf(c.response);
-    if (code !== -32601) {
+    if (code !== METHOD_NOT_FOUND) {
       ctx.report(
         c.response?.seq,
         `task-augmented call of tool ${JSON.stringify(c.tool)} (taskSupport ${JSON.stringify(c.support)}) was answered with ${code === undefined ? "a result" : `error code ${code}`}, not -32601`,
@@ -130,7 +131,7 @@ export const requiredTaskCallRejected = taskSupportCheck(
     if (c.support !== "required" || c.asTask) return;
     ctx.examined();
     const code = errorCodeOf(c.response);
-    if (code !== -32601) {
+    if (code !== METHOD_NOT_FOUND) {
       ctx.report(
         c.response?.seq,
         `call of tool ${JSON.stringify(c.tool)} without "task" (taskSupport "required") was answered with ${code === undefined ? "a result" : `error code ${code}`}, not -32601`,

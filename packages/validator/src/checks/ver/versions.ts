@@ -7,6 +7,7 @@
  */
 import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
+import { METHOD_NOT_FOUND } from "../support/answers.js";
 import { quote } from "../support/detail.js";
 import {
   errorOf,
@@ -16,8 +17,6 @@ import {
   UNSUPPORTED_PROTOCOL_VERSION,
 } from "../support/modern.js";
 import { errorCodeOf, resultOf } from "../support/readers.js";
-
-const METHOD_NOT_FOUND = -32601;
 
 export const unsupportedVersionRejected: CheckDefinition = {
   id: "ver.unsupported-version-rejected",
