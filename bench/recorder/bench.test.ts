@@ -25,13 +25,15 @@ describe("recorder bench (smoke)", () => {
   });
 
   it("times tools/call against server-everything directly and through the proxy", async () => {
-    const figures = await httpToolCalls(20, 2);
+    const figures = await httpToolCalls(20, 2, 150);
     expect(figures.direct).toHaveLength(20);
     expect(figures.recorded).toHaveLength(20);
     expect(figures.floor).toHaveLength(20);
     // One p50 per block for each: the blocks alternate the three, so each block's ratio is one run's.
     expect(figures.blockP50s.recorded).toHaveLength(2);
     expect(figures.blockP50s.floor).toHaveLength(2);
+    expect(figures.warmupP50.recorded).toBeGreaterThan(0);
+    expect(figures.warmupP50.floor).toBeGreaterThan(0);
   }, 120_000);
 
   it("takes percentiles and medians", () => {

@@ -311,12 +311,21 @@ export async function httpSession(url: string) {
 
 /**
  * tools/call latencies direct, through the proxy and through the floor proxy, interleaved in blocks: all of each
- * (sorted), and each block's p50 in `blockP50s` (the blocks alternate, so each block's ratios are one run's).
+ * (sorted), and each block's p50 in `blockP50s` (the blocks alternate, so each block's ratios are one run's). Before
+ * them `warmup` calls each, alternating in blocks of 100, whose p50s are `warmupP50` (a proxy's JavaScript runs
+ * slower until V8 has optimised it: here over its first ~1,000 calls).
  */
 export async function httpToolCalls(
   count: number,
   blocks = 10,
-): Promise<{ direct: number[]; recorded: number[]; floor: number[]; blockP50s: Record<HttpVia, number[]> }> {
+  warmup = 50,
+): Promise<{
+  direct: number[];
+  recorded: number[];
+  floor: number[];
+  blockP50s: Record<HttpVia, number[]>;
+  warmupP50: Record<HttpVia, number>;
+}> {
   const everything = await startEverything();
   const proxy = await startProxy(everything.url);
   const floorProxy = await startProxy(everything.url, true);
@@ -327,7 +336,18 @@ export async function httpToolCalls(
   };
   const vias: readonly HttpVia[] = ["direct", "recorded", "floor"];
   try {
-    for (let i = 0; i < 50; i++) for (const via of vias) await sessions[via].call();
+    const warming: Record<HttpVia, number[]> = { direct: [], recorded: [], floor: [] };
+    for (let done = 0; done < warmup; done += 100) {
+      for (const via of vias) {
+        for (let i = done; i < Math.min(warmup, done + 100); i++) warming[via].push(await sessions[via].call());
+      }
+    }
+    const warmupP50 = { direct: Number.NaN, recorded: Number.NaN, floor: Number.NaN };
+    for (const via of vias)
+      warmupP50[via] = percentile(
+        warming[via].sort((x, y) => x - y),
+        0.5,
+      );
     const out = { direct: [] as number[], recorded: [] as number[], floor: [] as number[] };
     const blockP50s: Record<HttpVia, number[]> = { direct: [], recorded: [], floor: [] };
     const perBlock = Math.max(1, Math.floor(count / blocks));
@@ -341,7 +361,7 @@ export async function httpToolCalls(
       }
     }
     for (const via of vias) out[via].sort((x, y) => x - y);
-    return { ...out, blockP50s };
+    return { ...out, blockP50s, warmupP50 };
   } finally {
     for (const via of vias) sessions[via].close();
     await proxy.stop();
