@@ -73,7 +73,10 @@ export class DispatchTables {
   private readonly requestsByMethod = new Map<string, RunningCheck[]>();
   private readonly notificationsByMethod = new Map<string, RunningCheck[]>();
   private readonly exchangesForAll: RunningCheck[];
-  private readonly exchangesByMethod = new Map<string, RunningCheck[]>();
+  /** Checks for a request's exchange whatever its method (`*request`, `*`). */
+  private readonly exchangesForRequests: RunningCheck[];
+  private readonly requestExchangesByMethod = new Map<string, RunningCheck[]>();
+  private readonly notificationExchangesByMethod = new Map<string, RunningCheck[]>();
   /** By transport, then event kind. */
   private readonly eventsByTransport = new Map<string, Map<TraceEvent["kind"], RunningCheck[]>>();
   readonly issueListeners: readonly RunningCheck[];
@@ -84,6 +87,7 @@ export class DispatchTables {
     const bySelector = new Map<string, RunningCheck[]>();
     const exchangeByMethod = new Map<string, RunningCheck[]>();
     const exchangeAll: RunningCheck[] = [];
+    const exchangeRequests: RunningCheck[] = [];
     const issues: RunningCheck[] = [];
 
     for (const check of checks) {
@@ -97,6 +101,7 @@ export class DispatchTables {
       if (check.onExchange) {
         for (const method of new Set(exchanges)) {
           if (method === "*") exchangeAll.push(check);
+          else if (method === "*request") exchangeRequests.push(check);
           else push(exchangeByMethod, method, check);
         }
       }
@@ -125,8 +130,10 @@ export class DispatchTables {
       this.notificationsByMethod.set(method, merge(named, this.messagesByType.notification));
     }
     this.exchangesForAll = exchangeAll;
+    this.exchangesForRequests = merge(exchangeRequests, exchangeAll);
     for (const [method, named] of exchangeByMethod) {
-      this.exchangesByMethod.set(method, merge(named, exchangeAll));
+      this.requestExchangesByMethod.set(method, merge(named, this.exchangesForRequests));
+      this.notificationExchangesByMethod.set(method, merge(named, exchangeAll));
     }
     this.issueListeners = issues;
     this.finishers = checks.filter((check) => check.onFinish);
@@ -148,10 +155,14 @@ export class DispatchTables {
   }
 
   forExchange(exchange: Exchange): readonly RunningCheck[] {
-    if (exchange.type === "request" || exchange.type === "notification") {
-      return this.exchangesByMethod.get(exchange.method) ?? this.exchangesForAll;
+    switch (exchange.type) {
+      case "request":
+        return this.requestExchangesByMethod.get(exchange.method) ?? this.exchangesForRequests;
+      case "notification":
+        return this.notificationExchangesByMethod.get(exchange.method) ?? this.exchangesForAll;
+      default:
+        return this.exchangesForAll;
     }
-    return this.exchangesForAll;
   }
 
   forEvent(event: TraceEvent): readonly RunningCheck[] {

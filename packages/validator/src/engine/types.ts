@@ -135,7 +135,10 @@ export type MessageSelector = string | "*" | "*request" | "*notification" | "*re
 export interface Subscription {
   /** JSON-RPC messages as they arrive: requests and notifications by their method; `*…` selectors by type. */
   messages?: readonly MessageSelector[];
-  /** Completed exchanges by method (the request's or notification's); `*` for all, including orphans/invalid. */
+  /**
+   * Completed exchanges by method (the request's or notification's); `*request` for every request's (answered or
+   * not); `*` for all, including notifications, orphans and invalid messages.
+   */
   exchanges?: readonly string[];
   /** Whole events of these kinds, as they arrive. */
   events?: readonly TraceEvent["kind"][];

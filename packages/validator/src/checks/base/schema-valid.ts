@@ -58,7 +58,13 @@ const INPUT_REQUIRED_RESULT = "InputRequiredResult";
 export const schemaValid: CheckDefinition = {
   id: "base.schema-valid",
   description: "Every message validates against the revision's official JSON Schema type for its method.",
-  subscribe: { messages: ["*request", "*notification"], exchanges: ["*"], events: ["message"] },
+  subscribe: {
+    messages: ["*request", "*notification"],
+    exchanges: ["*request"],
+    // Whole message events only for a server's batch on a streamable-HTTP stream.
+    events: ["message"],
+    transports: ["streamable-http"],
+  },
   create(ctx: CheckContext) {
     const tables = methodTypes(ctx.revision);
     /** `part`: the message's type, or `result` for the result of a request (the detail names it only on a finding). */

@@ -42,7 +42,7 @@ function issuedTargetCheck(
   return {
     id,
     description,
-    subscribe: { messages: ["*request", CANCELLED], exchanges: ["*"] },
+    subscribe: { messages: ["*request", CANCELLED], exchanges: ["*request"] },
     create(ctx) {
       const issued = issuedRequests(ctx.facts);
       return {

@@ -10,7 +10,7 @@ import { openTarget } from "./issued-requests.js";
 export const noResponseAfterCancel: CheckDefinition = {
   id: "canc.no-response-after-cancel",
   description: "A request cancelled while in flight is not answered afterwards.",
-  subscribe: { messages: ["notifications/cancelled"], exchanges: ["*"] },
+  subscribe: { messages: ["notifications/cancelled"], exchanges: ["*request"] },
   create(ctx) {
     const cancelled = new Map<RequestRef, number>();
     return {

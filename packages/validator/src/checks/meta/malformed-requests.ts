@@ -31,7 +31,7 @@ export const malformedRequestRejected: CheckDefinition<RoutedReading> = {
   description: "A request missing a required per-request _meta field is rejected with error -32602 (Invalid params).",
   // Every answered client request is a subject: one with its fields needs no rejection. A legacy client's
   // `initialize` is not: basic/versioning leaves the code of its rejection to the server ("implementation-defined").
-  subscribe: { exchanges: ["*"] },
+  subscribe: { exchanges: ["*request"] },
   reads: routedRequests,
   create(ctx) {
     /** Body seqs of HTTP requests whose headers failed validation, until their answer: bounded like the reading. */

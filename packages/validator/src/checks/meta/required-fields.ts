@@ -38,7 +38,7 @@ function serverInfoCheck(id: string, description: string, discover: boolean): Ch
   return messageRuleCheck({
     id,
     description,
-    subscribe: { exchanges: discover ? ["server/discover"] : ["*"] },
+    subscribe: { exchanges: discover ? ["server/discover"] : ["*request"] },
     subject(x: Exchange) {
       if (x.type !== "request" || x.request.direction !== "client-to-server") return undefined;
       if ((x.method === "server/discover") !== discover) return undefined;

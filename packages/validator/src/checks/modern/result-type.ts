@@ -10,7 +10,7 @@ import { resultOf } from "../support/readers.js";
 export const resultTypePresent: CheckDefinition = {
   id: "modern.result-type-present",
   description: "Every result the server sends carries a resultType string.",
-  subscribe: { exchanges: ["*"] },
+  subscribe: { exchanges: ["*request"] },
   create(ctx) {
     return {
       exchange(x: Exchange) {

@@ -47,7 +47,7 @@ function inputRequestsOf(exchange: Exchange): readonly InputRequest[] {
 export const inputRequiredMethods = messageRuleCheck({
   id: "mrtr.input-required-methods",
   description: "An InputRequiredResult answers only tools/call, prompts/get or resources/read.",
-  subscribe: { exchanges: ["*"] },
+  subscribe: { exchanges: ["*request"] },
   subject: answeredWithInputRequired,
   judge: ({ x }, ctx: CheckContext) =>
     methodTypes(ctx.revision)?.inputRequired.has(x.method)
@@ -58,7 +58,7 @@ export const inputRequiredMethods = messageRuleCheck({
 export const inputRequiredContent = messageRuleCheck({
   id: "mrtr.input-required-content",
   description: "An InputRequiredResult holds inputRequests or requestState.",
-  subscribe: { exchanges: ["*"] },
+  subscribe: { exchanges: ["*request"] },
   subject: answeredWithInputRequired,
   judge: ({ x, result }) =>
     result.inputRequests === undefined && result.requestState === undefined
@@ -75,7 +75,7 @@ function inputRequestMethod(request: unknown): string | undefined {
 export const inputRequestKinds = messageRuleCheck({
   id: "mrtr.input-request-kinds",
   description: "Every input request is an elicitation/create, sampling/createMessage or roots/list request.",
-  subscribe: { exchanges: ["*"] },
+  subscribe: { exchanges: ["*request"] },
   subjects: inputRequestsOf,
   judge: ({ key, request }) =>
     inputRequestMethod(request) === undefined
@@ -86,7 +86,7 @@ export const inputRequestKinds = messageRuleCheck({
 export const inputRequestsDeclared = messageRuleCheck({
   id: "mrtr.input-requests-declared",
   description: "Every input request needs a capability the request's _meta clientCapabilities declared.",
-  subscribe: { exchanges: ["*"] },
+  subscribe: { exchanges: ["*request"] },
   subjects: (exchange: Exchange) =>
     inputRequestsOf(exchange).flatMap((entry) => {
       const method = inputRequestMethod(entry.request);

@@ -45,7 +45,7 @@ type RetryItem =
 /** One reading per judge of the InputRequiredResults and the retries that follow them, shared by the checks below. */
 const retries: Reading<RetryItem> = {
   id: "mrtr-retries",
-  subscribe: { messages: ["*request"], exchanges: ["*"] },
+  subscribe: { messages: ["*request"], exchanges: ["*request"] },
   create(_ctx, emit) {
     const pending = new BoundedMap<string, Pending>(MAX_PENDING);
     const states = new BoundedMap<string, string>(MAX_PENDING);

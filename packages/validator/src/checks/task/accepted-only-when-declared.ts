@@ -10,7 +10,7 @@ import { createdTaskOfExchange, isTaskAugmented, taskCapabilityPath } from "../s
 export const acceptedOnlyWhenDeclared: CheckDefinition = {
   id: "task.accepted-only-when-declared",
   description: "A receiver answers with a CreateTaskResult only for request types it declared task support for.",
-  subscribe: { exchanges: ["*"] },
+  subscribe: { exchanges: ["*request"] },
   create(ctx) {
     return {
       exchange(x: Exchange) {

@@ -41,7 +41,7 @@ export const taskIdString: CheckDefinition = {
 export const taskIdUnique: CheckDefinition = {
   id: "task.task-id-unique",
   description: "A receiver never returns the same task id for two created tasks.",
-  subscribe: { exchanges: ["*"] },
+  subscribe: { exchanges: ["*request"] },
   create(ctx) {
     const seen = new BoundedMap<string, number>(50_000);
     return {
@@ -65,7 +65,7 @@ export const taskIdUnique: CheckDefinition = {
 export const createdWorking: CheckDefinition = {
   id: "task.created-working",
   description: 'A CreateTaskResult shows the new task in the "working" status.',
-  subscribe: { exchanges: ["*"] },
+  subscribe: { exchanges: ["*request"] },
   create(ctx) {
     return {
       exchange(x: Exchange) {

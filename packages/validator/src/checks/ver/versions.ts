@@ -21,7 +21,7 @@ import { errorCodeOf, resultOf } from "../support/readers.js";
 export const unsupportedVersionRejected: CheckDefinition = {
   id: "ver.unsupported-version-rejected",
   description: "A request declaring a version the server's discover result did not list is answered with -32022.",
-  subscribe: { exchanges: ["*"] },
+  subscribe: { exchanges: ["*request"] },
   create(ctx) {
     return {
       exchange(x: Exchange) {
