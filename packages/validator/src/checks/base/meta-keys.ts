@@ -24,10 +24,10 @@ const NO_KEYS: MetaKey[] = [];
 
 /** The last message walked and its keys: the four checks read the same message one after another. */
 let lastRoot: object | undefined;
-let lastFound: MetaKey[] = NO_KEYS;
+let lastFound: readonly MetaKey[] = NO_KEYS;
 
-/** The walk in progress (one at a time: checks run synchronously). */
-let found: MetaKey[] = NO_KEYS;
+/** The walk in progress (one at a time: checks run synchronously), reused from walk to walk. */
+const found: MetaKey[] = [];
 const path: (string | number)[] = [];
 let nodes = 0;
 
@@ -38,6 +38,72 @@ function pointer(): string {
   let at = "";
   for (const segment of path) at += `/${typeof segment === "number" ? segment : escapeSegment(segment)}`;
   return at;
+}
+
+/**
+ * The `_meta` objects' pointers and keys seen so far, interned in a trie of path segments: sessions put the same
+ * keys at the same few places on every message, so a walk then finds them without building a string or an entry.
+ * Bounded; past the bound, entries are built afresh.
+ */
+interface Interned {
+  at: string;
+  children: Map<string | number, Interned>;
+  keys: Map<string, MetaKey>;
+}
+const MAX_INTERNED = 4096;
+const trie: Interned = { at: "", children: new Map(), keys: new Map() };
+let interned = 0;
+
+/** The lists of keys walks found, interned by their entries in order (within the same bound). */
+interface InternedList {
+  list: readonly MetaKey[];
+  next: Map<MetaKey, InternedList>;
+}
+const lists: InternedList = { list: NO_KEYS, next: new Map() };
+
+function internedList(keys: readonly MetaKey[]): readonly MetaKey[] {
+  let node = lists;
+  for (const key of keys) {
+    let next = node.next.get(key);
+    if (next === undefined) {
+      if (interned >= MAX_INTERNED) return keys.slice();
+      interned++;
+      next = { list: [...node.list, key], next: new Map() };
+      node.next.set(key, next);
+    }
+    node = next;
+  }
+  return node.list;
+}
+
+/** The interned node of the current path, or undefined past the bound. */
+function internedPath(): Interned | undefined {
+  let node = trie;
+  for (const segment of path) {
+    let child = node.children.get(segment);
+    if (child === undefined) {
+      if (interned >= MAX_INTERNED) return undefined;
+      interned++;
+      const at = `${node.at}/${typeof segment === "number" ? segment : escapeSegment(segment)}`;
+      child = { at, children: new Map(), keys: new Map() };
+      node.children.set(segment, child);
+    }
+    node = child;
+  }
+  return node;
+}
+
+function metaKeyAt(node: Interned | undefined, key: string, at: string): MetaKey {
+  if (node === undefined) return { key, at };
+  let entry = node.keys.get(key);
+  if (entry === undefined) {
+    entry = { key, at };
+    if (interned < MAX_INTERNED) {
+      interned++;
+      node.keys.set(key, entry);
+    }
+  }
+  return entry;
 }
 
 function walk(value: object, depth: number): void {
@@ -60,12 +126,12 @@ function walk(value: object, depth: number): void {
     if (typeof child !== "object" || child === null) continue;
     path.push(key);
     if (key === "_meta" && !Array.isArray(child)) {
-      const at = pointer();
+      const node = internedPath();
+      const at = node?.at ?? pointer();
       for (const metaKey in child) {
         if (!Object.hasOwn(child, metaKey)) continue;
         if (found.length >= MAX_KEYS) break;
-        if (found === NO_KEYS) found = [{ key: metaKey, at }];
-        else found.push({ key: metaKey, at });
+        found.push(metaKeyAt(node, metaKey, at));
       }
     }
     walk(child, depth + 1);
@@ -77,13 +143,13 @@ function walk(value: object, depth: number): void {
 export function metaKeys(root: unknown): readonly MetaKey[] {
   if (typeof root !== "object" || root === null) return NO_KEYS;
   if (root === lastRoot) return lastFound;
-  found = NO_KEYS;
+  found.length = 0;
   path.length = 0;
   nodes = 0;
   walk(root, 0);
   lastRoot = root;
-  lastFound = found;
-  return found;
+  lastFound = internedList(found);
+  return lastFound;
 }
 
 /** A key split into its prefix (without the slash; undefined when there is none) and its name. */
@@ -160,7 +226,10 @@ function metaCheck(id: string, description: string, unremembered: Rule): CheckDe
     create(ctx) {
       return {
         message(ref: MessageRef) {
-          for (const { key, at } of metaKeys(ref.message.raw)) {
+          const keys = metaKeys(ref.message.raw);
+          // An indexed loop: this runs for every message, and for…of allocated an iterator each time.
+          for (let i = 0; i < keys.length; i++) {
+            const { key, at } = keys[i]!;
             ctx.examined();
             const defect = rule(key);
             if (defect) ctx.report(ref.seq, `${sender(ref)} _meta key ${quote(key)} at ${quote(at)}: ${defect}`);

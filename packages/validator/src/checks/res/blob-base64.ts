@@ -10,27 +10,32 @@ import { quote } from "../support/detail.js";
 import { base64Problem } from "../support/encoding.js";
 import { arrayField } from "../support/readers.js";
 
+/** What most results hold: shared, never added to. */
+const NONE: readonly { value: string; what: string }[] = [];
+
 /** The base64 strings of a result, each with how a detail names it. */
-function binaries(method: string, result: Record<string, unknown>): { value: string; what: string }[] {
-  const found: { value: string; what: string }[] = [];
+function binaries(method: string, result: Record<string, unknown>): readonly { value: string; what: string }[] {
+  let found: { value: string; what: string }[] | undefined;
   const blobOf = (contents: unknown) => {
     if (isPlainObject(contents) && typeof contents.blob === "string") {
       const uri = typeof contents.uri === "string" ? ` of ${quote(contents.uri)}` : "";
-      found.push({ value: contents.blob, what: `the blob${uri}` });
+      (found ??= []).push({ value: contents.blob, what: `the blob${uri}` });
     }
   };
   if (method === "resources/read") {
     for (const contents of arrayField(result, "contents")) blobOf(contents);
-    return found;
+    return found ?? NONE;
   }
-  for (const [index, block] of arrayField(result, "content").entries()) {
+  const content = arrayField(result, "content");
+  for (let index = 0; index < content.length; index++) {
+    const block = content[index];
     if (!isPlainObject(block)) continue;
     if (block.type === "resource") blobOf(block.resource);
     if ((block.type === "image" || block.type === "audio") && typeof block.data === "string") {
-      found.push({ value: block.data, what: `the ${block.type} data of content block ${index}` });
+      (found ??= []).push({ value: block.data, what: `the ${block.type} data of content block ${index}` });
     }
   }
-  return found;
+  return found ?? NONE;
 }
 
 export const resBlobBase64: CheckDefinition = {

@@ -14,13 +14,16 @@ export interface FoundUri {
   where: string;
 }
 
+/** What most exchanges hold: shared, never added to. */
+const NO_URIS: readonly FoundUri[] = [];
+
 /** Resource URIs in the result of an answered request of one of the methods below. */
-export function urisInExchange(exchange: Exchange): FoundUri[] {
+export function urisInExchange(exchange: Exchange): readonly FoundUri[] {
   const result = answeredClientRequest(exchange)?.result;
-  if (!result || exchange.type !== "request") return [];
-  const found: FoundUri[] = [];
+  if (!result || exchange.type !== "request") return NO_URIS;
+  let found: FoundUri[] | undefined;
   const add = (value: unknown, where: string) => {
-    if (typeof value === "string") found.push({ uri: value, where });
+    if (typeof value === "string") (found ??= []).push({ uri: value, where });
   };
   switch (exchange.method) {
     case "resources/list":
@@ -46,7 +49,7 @@ export function urisInExchange(exchange: Exchange): FoundUri[] {
       }
       break;
   }
-  return found;
+  return found ?? NO_URIS;
 }
 
 export const URI_METHODS = ["resources/list", "resources/read", "tools/call", "prompts/get"];

@@ -38,13 +38,18 @@ export function requestMeta(ref: Pick<MessageRef, "message">): JsonObject | unde
 
 /** The last message `missingRequestMeta` read, and its answer: the seven checks of the rule ask in turn. */
 let lastMessage: MessageRef["message"] | undefined;
-let lastMissing: readonly string[] = [];
+const NOTHING_MISSING: readonly string[] = [];
+let lastMissing = NOTHING_MISSING;
 
 /** The per-request fields a client request lacks (both when it has no `_meta` at all). */
 export function missingRequestMeta(ref: Pick<MessageRef, "message">): readonly string[] {
   if (ref.message === lastMessage) return lastMissing;
   const meta = requestMeta(ref);
-  lastMissing = REQUIRED_REQUEST_META.filter((key) => meta === undefined || !(key in meta));
+  lastMissing = NOTHING_MISSING;
+  for (const key of REQUIRED_REQUEST_META) {
+    if (meta !== undefined && key in meta) continue;
+    lastMissing = lastMissing === NOTHING_MISSING ? [key] : [...lastMissing, key];
+  }
   lastMessage = ref.message;
   return lastMissing;
 }

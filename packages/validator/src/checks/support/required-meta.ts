@@ -40,9 +40,10 @@ export function requiredFieldsPresentWhere(
 
 /** The rule over one feature's requests (`tools/…`). */
 export function requiredFieldsPresentFor(id: string, feature: string): CheckDefinition {
+  const prefix = `${feature}/`;
   return requiredFieldsPresentWhere(
     id,
-    `Every ${feature}/ request carries the required per-request _meta fields.`,
-    (r) => r.message.method.startsWith(`${feature}/`),
+    `Every ${prefix} request carries the required per-request _meta fields.`,
+    (r) => r.message.method.startsWith(prefix),
   );
 }

@@ -99,8 +99,10 @@ export function simpleSchemaAccepts(schema: Record<string, unknown>, value: unkn
     const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
     for (const name of (schema.required as string[] | undefined) ?? []) if (value[name] === undefined) return false;
     if (properties !== undefined) {
-      for (const [name, sub] of Object.entries(properties))
-        if (value[name] !== undefined && !simpleSchemaAccepts(sub, value[name])) return false;
+      for (const name in properties) {
+        if (!Object.hasOwn(properties, name)) continue;
+        if (value[name] !== undefined && !simpleSchemaAccepts(properties[name]!, value[name])) return false;
+      }
     }
     if (schema.additionalProperties === false) {
       for (const name in value) if (properties === undefined || !Object.hasOwn(properties, name)) return false;
