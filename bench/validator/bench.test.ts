@@ -6,6 +6,7 @@ import { createJudge, validate } from "@mcp-conf/validator";
 import { describe, expect, it } from "vitest";
 import { sessionEvents, sessionText } from "./generate-session.js";
 import { sessionEvents2026, sessionText2026 } from "./generate-session-2026.js";
+import { sessionEvents2026Http, sessionText2026Http } from "./generate-session-2026-http.js";
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
@@ -79,6 +80,31 @@ describe("validator bench session at 2026-07-28", () => {
   });
 });
 
+describe("validator bench session at 2026-07-28 over streamable HTTP", () => {
+  it("holds the stdio session's messages, each request POSTed with its routing headers and each answer in a response", () => {
+    const events = [...sessionEvents2026Http(41)];
+    const messages = events.filter((event) => event.kind === "message");
+    expect(messages.map((event) => event.payload)).toEqual(
+      [...sessionEvents2026(41)].filter((event) => event.kind === "message").map((event) => event.payload),
+    );
+    expect(new Set(events.map((event) => event.transport))).toEqual(new Set(["streamable-http"]));
+    const posts = events.filter((event) => event.kind === "http" && event.direction === "client-to-server");
+    const requests = messages.filter((event) => event.direction === "client-to-server");
+    expect(posts).toHaveLength(requests.length);
+    expect(posts[2]).toMatchObject({
+      method: "POST",
+      headers: { "mcp-method": "tools/call", "mcp-name": "trigger-long-running-operation" },
+    });
+  });
+
+  it("is a conforming session: the validator finds nothing to fail or warn", () => {
+    const report = validate(readTraceSync(sessionText2026Http(1_001)));
+    expect(report.revision).toBe("2026-07-28");
+    expect(report.verdict).toBe("pass");
+    expect(report.requirements.filter((row) => row.outcome === "fail" || row.outcome === "warn")).toEqual([]);
+  });
+});
+
 describe("validator bench script", () => {
   it("runs end to end on a reduced session and prints its figures", () => {
     const output = execFileSync("npx", ["tsx", join(benchDir, "bench.ts")], {
@@ -88,6 +114,7 @@ describe("validator bench script", () => {
     });
     expect(output).toMatch(/validator 2025-11-25: 501 messages \(503 events/);
     expect(output).toMatch(/validator 2026-07-28: 501 messages \(503 events/);
+    expect(output).toMatch(/validator 2026-07-28 over streamable HTTP: 501 messages/);
     expect(output).toMatch(/read \+ parse \(readTraceSync\)\s+[\d.]+ ms/);
     expect(output).toMatch(/validate \(all checks \+ schema\)\s+[\d.]+ ms .* ratio to reading [\d.]+x/);
     expect(output).toMatch(/stream: 20,000 events through one judge .*\(judge [\d,]+ events\/s\).* peak RSS \d+ MiB/);
