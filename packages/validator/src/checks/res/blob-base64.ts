@@ -19,7 +19,8 @@ function binaries(method: string, result: Record<string, unknown>): readonly { v
   const blobOf = (contents: unknown) => {
     if (isPlainObject(contents) && typeof contents.blob === "string") {
       const uri = typeof contents.uri === "string" ? ` of ${quote(contents.uri)}` : "";
-      (found ??= []).push({ value: contents.blob, what: `the blob${uri}` });
+      if (found === undefined) found = [];
+      found.push({ value: contents.blob, what: `the blob${uri}` });
     }
   };
   if (method === "resources/read") {
@@ -32,7 +33,8 @@ function binaries(method: string, result: Record<string, unknown>): readonly { v
     if (!isPlainObject(block)) continue;
     if (block.type === "resource") blobOf(block.resource);
     if ((block.type === "image" || block.type === "audio") && typeof block.data === "string") {
-      (found ??= []).push({ value: block.data, what: `the ${block.type} data of content block ${index}` });
+      if (found === undefined) found = [];
+      found.push({ value: block.data, what: `the ${block.type} data of content block ${index}` });
     }
   }
   return found ?? NONE;

@@ -23,7 +23,9 @@ export function urisInExchange(exchange: Exchange): readonly FoundUri[] {
   if (!result || exchange.type !== "request") return NO_URIS;
   let found: FoundUri[] | undefined;
   const add = (value: unknown, where: string) => {
-    if (typeof value === "string") (found ??= []).push({ uri: value, where });
+    if (typeof value !== "string") return;
+    if (found === undefined) found = [];
+    found.push({ uri: value, where });
   };
   switch (exchange.method) {
     case "resources/list":

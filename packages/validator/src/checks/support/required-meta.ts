@@ -41,9 +41,7 @@ export function requiredFieldsPresentWhere(
 /** The rule over one feature's requests (`tools/…`). */
 export function requiredFieldsPresentFor(id: string, feature: string): CheckDefinition {
   const prefix = `${feature}/`;
-  return requiredFieldsPresentWhere(
-    id,
-    `Every ${prefix} request carries the required per-request _meta fields.`,
-    (r) => r.message.method.startsWith(prefix),
+  return requiredFieldsPresentWhere(id, `Every ${prefix} request carries the required per-request _meta fields.`, (r) =>
+    r.message.method.startsWith(prefix),
   );
 }
