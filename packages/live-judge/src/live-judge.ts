@@ -6,6 +6,7 @@
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { findingKey, type Report } from "@mcp-conf/validator";
+import { createMailbox, type LOOK, MailboxReader } from "./mailbox.js";
 import type { FromWorker, LiveFinding, Tally, ToWorker, WorkerOptions } from "./protocol.js";
 import type { TapData } from "./tap.js";
 
@@ -68,13 +69,14 @@ export class LiveJudge {
   private readonly printed = new Map<string, LiveFinding>();
   private readonly tally: Tally = { exchanges: 0, fail: 0, warn: 0 };
   private closing: Promise<LiveSummary> | undefined;
+  private polling = false;
   private resolveDone: ((message: Extract<FromWorker, { type: "done" }>) => void) | undefined;
   private resolveReady: (() => void) | undefined;
   /** Resolves once the judge's thread has loaded the validator (events observed before are queued, not lost). */
   readonly ready: Promise<void> = new Promise((resolve) => {
     this.resolveReady = resolve;
   });
-  private readonly onMessage = (message: FromWorker) => this.receive(message);
+  private readonly onMessage = (message: FromWorker | typeof LOOK) => this.receive(message);
   private readonly onWorkerError = (error: Error) => {
     this.options.onError?.(error.message);
     this.resolveDone?.({
@@ -96,6 +98,7 @@ export class LiveJudge {
     private readonly options: LiveJudgeOptions = {},
     thread?: { worker: Worker; ready: Promise<void> },
     tap?: MessagePort,
+    private readonly mailbox?: MailboxReader,
   ) {
     const workerOptions = judgingOptions(options);
     this.ownsWorker = thread === undefined;
@@ -163,7 +166,27 @@ export class LiveJudge {
     this.worker.postMessage(message);
   }
 
-  private receive(message: FromWorker): void {
+  /** @internal What the tap's thread left in the mailbox (mailbox.ts), handled in the order it was sent. */
+  poll(): void {
+    if (this.polling || !this.mailbox) return;
+    this.polling = true;
+    try {
+      for (const message of this.mailbox.take() ?? []) this.handle(message);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private receive(message: FromWorker | typeof LOOK): void {
+    this.poll();
+    try {
+      if (message.type !== "look") this.handle(message);
+    } finally {
+      this.mailbox?.handled();
+    }
+  }
+
+  private handle(message: FromWorker): void {
     switch (message.type) {
       case "ready":
         this.resolveReady?.();
@@ -239,6 +262,8 @@ export interface JudgeTap {
   module: string;
   data: unknown;
   transfer: MessagePort[];
+  /** For that thread's owner to call on the session's thread whenever it hands that thread something (cheap). */
+  poll: () => void;
 }
 
 /**
@@ -248,9 +273,10 @@ export interface JudgeTap {
  */
 export function liveJudgeTap(options: LiveJudgeOptions = {}): { judge: LiveJudge; tap: JudgeTap } {
   const { port1, port2 } = new MessageChannel();
-  const judge = new LiveJudge(options, undefined, port1);
-  const data: TapData = { options: judgingOptions(options), port: port2 };
-  return { judge, tap: { module: TAP_URL.href, data, transfer: [port2] } };
+  const mailbox = createMailbox();
+  const judge = new LiveJudge(options, undefined, port1, new MailboxReader(mailbox));
+  const data: TapData = { options: judgingOptions(options), port: port2, mailbox };
+  return { judge, tap: { module: TAP_URL.href, data, transfer: [port2], poll: () => judge.poll() } };
 }
 
 /**

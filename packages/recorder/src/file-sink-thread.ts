@@ -47,6 +47,12 @@ export interface ThreadTapModule {
   data?: unknown;
   /** Transferred with `data` (e.g. a `MessagePort` for the tap to answer on). */
   transfer?: readonly TransferListItem[];
+  /**
+   * Called on the session's thread after each entry it hands the sink's thread (so whenever that thread is awake
+   * anyway): a tap can leave its answers in shared memory for it to pick up here, instead of a message that wakes
+   * it. Must be cheap and must not throw (one that throws is not called again).
+   */
+  poll?: () => void;
 }
 
 /** What a tap module's `openTap(data)` returns, on the sink's thread. */
@@ -117,6 +123,7 @@ class ThreadedFileSink implements Sink {
   private transportFlag = 0;
   /** A tap runs on the worker: it ends the thread itself, after the file is closed. */
   private tapped = false;
+  private poll: (() => void) | undefined;
   /** The worker has been told to start reading (with the redaction, if any). */
   private going = false;
   /** Per direction (client-to-server, server-to-client): a chunk of its stream was lost since its last line end. */
@@ -168,6 +175,7 @@ class ThreadedFileSink implements Sink {
     const tap = this.options.tap?.(probe.path);
     if (tap) start.tap = { module: tap.module, data: tap.data };
     this.tapped = tap !== undefined;
+    this.poll = tap?.poll;
     this.worker = new Worker(workerUrl(), { workerData: start, transferList: [...(tap?.transfer ?? [])] });
     this.worker.unref();
     this.worker.on("message", (reply: WorkerReply) => {
@@ -306,6 +314,7 @@ class ThreadedFileSink implements Sink {
    * `WAKE_BYTES` rather than per chunk (each wake takes a core from the session's own processes).
    */
   private published(size: number): void {
+    if (this.poll) this.polled();
     if (!this.ring!.publish()) {
       this.sinceWake = 0;
       return;
@@ -317,6 +326,16 @@ class ThreadedFileSink implements Sink {
       if (size < SMALL_BYTES && performance.now() - this.wokenAt >= WAKE_GAP_MS)
         setImmediate(() => this.wake()).unref();
       else setTimeout(() => this.wake(), HAND_OVER_MS).unref();
+    }
+  }
+
+  private polled(): void {
+    try {
+      this.poll!();
+    } catch (error) {
+      this.poll = undefined;
+      if (this.ownErrors.length < 20)
+        this.ownErrors.push(`tap poll failed and was stopped: ${(error as Error).message}`);
     }
   }
 

@@ -20,7 +20,7 @@ let n = 0;
 async function tapped(
   input: string,
   module: string,
-  options: { redact?: Redactor; throwAt?: number; fullAfter?: number } = {},
+  options: { redact?: Redactor; throwAt?: number; fullAfter?: number; poll?: () => void } = {},
 ) {
   const path = `${dir.path}/tapped-${n++}.jsonl`;
   const { port1, port2 } = new MessageChannel();
@@ -36,6 +36,7 @@ async function tapped(
       module,
       data: { port: port2, throwAt: options.throwAt, fullAfter: options.fullAfter },
       transfer: [port2],
+      ...(options.poll ? { poll: options.poll } : {}),
     }),
   });
   const stdin = new PassThrough();
@@ -113,5 +114,28 @@ describe("a tap on the threaded file sink's thread", () => {
     expect(fileLines(run.path)).toHaveLength(run.stats.recorded);
     expect(run.seen.map((event) => event.seq)).toEqual([0, 1, 2, 3]);
     expect(skipped).toBe(run.stats.recorded - 4);
+  });
+
+  it("is polled on the session's thread as entries are handed over, and one whose poll throws is not polled again", async () => {
+    const input = Array.from({ length: 20 }, (_, i) => `{"jsonrpc":"2.0","method":"m${i}"}\n`).join("");
+    let polls = 0;
+    const polled = await tapped(input, ECHO_TAP, { poll: () => polls++ });
+    await polled.closed;
+    polled.close();
+    expect(polls).toBeGreaterThan(0);
+    expect(polled.seen).toHaveLength(polled.stats.recorded);
+
+    let throws = 0;
+    const broken = await tapped(input, ECHO_TAP, {
+      poll: () => {
+        throws++;
+        throw new Error("poll broke on purpose");
+      },
+    });
+    await broken.closed;
+    broken.close();
+    expect(throws).toBe(1);
+    expect(fileLines(broken.path)).toHaveLength(broken.stats.recorded);
+    expect(broken.stats.sinks[0]!.errors).toEqual(["tap poll failed and was stopped: poll broke on purpose"]);
   });
 });
