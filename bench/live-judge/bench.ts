@@ -152,6 +152,10 @@ interface Split {
   main: number;
   trace: number;
   background: number;
+  /** What the judge adds in times put on a CPU (mostly wake-ups), by the same threads. */
+  runsMain: number;
+  runsTrace: number;
+  runsBackground: number;
 }
 
 const failsOf = (judge: { report?: { requirements: { outcome: string; findings?: unknown[] }[] } }) =>
@@ -232,7 +236,8 @@ async function ownThread(): Promise<Run & { bootCpuMs: number }> {
 /** The cold batch's CPU by thread, and the judge's additions by thread (sampled, so they need not sum exactly). */
 function bySplit(split: Split): string {
   const plus = (ms: number) => `${ms < 0 ? "" : "+"}${fmt(ms)}`;
-  return `cold batch main ${fmt(split.coldMain)} + background ${fmt(split.coldBackground)} ms; judge adds main ${plus(split.main)}, trace thread ${plus(split.trace)}, background (V8 compiles and GC, libuv) ${plus(split.background)} ms`;
+  const count = (n: number) => `${n < 0 ? "" : "+"}${Math.round(n)}`;
+  return `cold batch main ${fmt(split.coldMain)} + background ${fmt(split.coldBackground)} ms; judge adds main ${plus(split.main)}, trace thread ${plus(split.trace)}, background (V8 compiles and GC, libuv) ${plus(split.background)} ms; and times put on a CPU (mostly wake-ups): main ${count(split.runsMain)}, trace thread ${count(split.runsTrace)}, background ${count(split.runsBackground)}`;
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 const fmt = (n: number) => n.toFixed(1);
@@ -272,6 +277,9 @@ for (let round = 0; round < ROUNDS; round++) {
       main: judged.threads.main - plain.threads.main,
       trace: judged.threads.started - plain.threads.started,
       background: judged.threads.background - plain.threads.background,
+      runsMain: judged.threads.runs.main - plain.threads.runs.main,
+      runsTrace: judged.threads.runs.started - plain.threads.runs.started,
+      runsBackground: judged.threads.runs.background - plain.threads.runs.background,
     };
     splits.push(split);
     console.log(`    by thread: ${bySplit(split)}`);
@@ -302,6 +310,9 @@ if (splits.length > 0) {
     main: medianOf("main"),
     trace: medianOf("trace"),
     background: medianOf("background"),
+    runsMain: medianOf("runsMain"),
+    runsTrace: medianOf("runsTrace"),
+    runsBackground: medianOf("runsBackground"),
   };
   console.log(`  by thread, medians over ${splits.length} rounds: ${bySplit(medians)}`);
 }
