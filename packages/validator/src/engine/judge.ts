@@ -36,7 +36,6 @@ import type {
   ReadingContext,
   Registry,
   Report,
-  Side,
 } from "./types.js";
 
 /**
