@@ -24,3 +24,11 @@ export function summaryRow(row: SummaryRow): void {
 
 /** `x1.23` for a ratio. */
 export const times = (ratio: number) => `x${ratio.toFixed(2)}`;
+
+/** The middle value (the mean of the middle two for an even count); NaN for none. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

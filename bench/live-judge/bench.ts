@@ -24,7 +24,7 @@ import { type LiveJudge, liveJudgeTap, startLiveJudge } from "@mcp-conf/live-jud
 import { createRecorder, threadedFileSink } from "@mcp-conf/recorder";
 import { serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import { validate } from "@mcp-conf/validator";
-import { summaryRow, times } from "../summary.js";
+import { median, summaryRow, times } from "../summary.js";
 import { sessionEvents } from "../validator/generate-session.js";
 import { ThreadCpu, type ThreadSplit } from "./thread-cpu.js";
 
@@ -239,7 +239,6 @@ function bySplit(split: Split): string {
   const count = (n: number) => `${n < 0 ? "" : "+"}${Math.round(n)}`;
   return `cold batch main ${fmt(split.coldMain)} + background ${fmt(split.coldBackground)} ms; judge adds main ${plus(split.main)}, trace thread ${plus(split.trace)}, background (V8 compiles and GC, libuv) ${plus(split.background)} ms; and times put on a CPU (mostly wake-ups): main ${count(split.runsMain)}, trace thread ${count(split.runsTrace)}, background ${count(split.runsBackground)}`;
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 const fmt = (n: number) => n.toFixed(1);
 const load = () => loadavg()[0]!.toFixed(1);
 

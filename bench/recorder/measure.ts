@@ -37,11 +37,7 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
+export { median } from "../summary.js";
 
 /** Node options for the relay and proxy processes only (not the servers): `--cpu-prof --cpu-prof-dir=DIR` to profile them. */
 const HOP_NODE_ARGS = (process.env.BENCH_HOP_NODE_ARGS ?? "").split(" ").filter(Boolean);

@@ -109,7 +109,13 @@ describe("validator bench script", () => {
   it("runs end to end on a reduced session and prints its figures", () => {
     const output = execFileSync("npx", ["tsx", join(benchDir, "bench.ts")], {
       cwd: join(benchDir, ".."),
-      env: { ...process.env, BENCH_MESSAGES: "501", BENCH_STREAM_EVENTS: "20000", BENCH_ROUNDS: "2" },
+      env: {
+        ...process.env,
+        BENCH_MESSAGES: "501",
+        BENCH_STREAM_EVENTS: "20000",
+        BENCH_ROUNDS: "2",
+        BENCH_PROCESSES: "2",
+      },
       encoding: "utf8",
     });
     expect(output).toMatch(/validator 2025-11-25: 501 messages \(503 events/);
@@ -117,6 +123,11 @@ describe("validator bench script", () => {
     expect(output).toMatch(/validator 2026-07-28 over streamable HTTP: 501 messages/);
     expect(output).toMatch(/read \+ parse \(readTraceSync\)\s+[\d.]+ ms/);
     expect(output).toMatch(/validate \(all checks \+ schema\)\s+[\d.]+ ms .* ratio to reading [\d.]+x/);
+    expect(output).toMatch(/validator warm figures, medians over 2 process\(es\):/);
+    expect(output).toMatch(
+      /validate 2026-07-28 [\d.]+ ms \(per process [\d.]+, [\d.]+\) {2}target < 80 ms: (met|MISSED)/,
+    );
+    expect(output).toMatch(/validate 2026-07-28 streamable HTTP [\d.]+ ms \(per process [\d.]+, [\d.]+\)\n/);
     expect(output).toMatch(/stream: 20,000 events through one judge .*\(judge [\d,]+ events\/s\).* peak RSS \d+ MiB/);
   }, 60_000);
 });
