@@ -105,6 +105,13 @@ const HAND_OVER_MS = 4;
  */
 const SMALL_BYTES = 16 * 1024;
 const WAKE_GAP_MS = 1;
+/**
+ * With a tap aboard (a live judge), a small entry wakes the thread no sooner than this after its last wake (a timer
+ * wakes it then): each wake also runs a tap pass, and a pass that follows a sleep starts cold, so fewer, larger passes
+ * cost the tap much less (bench/live-judge: the judge's CPU fell by about a tenth against 1 ms, its lag's median rose
+ * by about 2 ms). An entry after a quiet spell still wakes it at once.
+ */
+const TAPPED_WAKE_GAP_MS = 8;
 /** An essential event (lifecycle) that finds the shared memory full waits and is tried again this often. */
 const RETRY_MS = 2;
 
@@ -310,7 +317,8 @@ class ThreadedFileSink implements Sink {
 
   /**
    * Publishes the new entry of `size` bytes. A sleeping worker is woken at once when enough has gathered for it,
-   * after this turn of the loop for a small entry, else a little later: in a burst the worker is woken per
+   * after this turn of the loop for a small entry (or, woken too recently, once its wake gap is over), else a little
+   * later: in a burst the worker is woken per
    * `WAKE_BYTES` rather than per chunk (each wake takes a core from the session's own processes).
    */
   private published(size: number): void {
@@ -323,8 +331,9 @@ class ThreadedFileSink implements Sink {
     if (this.sinceWake >= WAKE_BYTES) this.wake();
     else if (!this.wakeScheduled) {
       this.wakeScheduled = true;
-      if (size < SMALL_BYTES && performance.now() - this.wokenAt >= WAKE_GAP_MS)
-        setImmediate(() => this.wake()).unref();
+      const wait = (this.tapped ? TAPPED_WAKE_GAP_MS : WAKE_GAP_MS) - (performance.now() - this.wokenAt);
+      if (size < SMALL_BYTES && wait <= 0) setImmediate(() => this.wake()).unref();
+      else if (size < SMALL_BYTES && this.tapped) setTimeout(() => this.wake(), wait).unref();
       else setTimeout(() => this.wake(), HAND_OVER_MS).unref();
     }
   }
