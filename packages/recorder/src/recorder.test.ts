@@ -1,8 +1,13 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 import { mapToUpstream } from "./http-forwarding.js";
 import { createRecorder } from "./recorder.js";
-import { callbackSink, fanOut } from "./sinks.js";
+import type { Sink } from "./sink.js";
+import { callbackSink, fanOut, fileSink } from "./sinks.js";
 
 const fixedClock = () => Date.UTC(2025, 10, 25);
 
@@ -97,6 +102,60 @@ describe("Recorder", () => {
     const stats = await recorder.close();
     expect(stats.dropped).toBeGreaterThanOrEqual(990);
     expect(stats.sinks[0]!.errors.join()).toMatch(/still busy/);
+  });
+});
+
+describe("a sink's gathering time", () => {
+  /** A sink that logs each event's seq and each slice's end, gathering `gatherMs`. */
+  function slices(gatherMs: number | undefined) {
+    const log: string[] = [];
+    const sink: Sink = {
+      name: "slices",
+      ...(gatherMs === undefined ? {} : { gatherMs }),
+      write: (event) => void log.push(String(event.seq)),
+      flush: () => void log.push("|"),
+      close() {},
+    };
+    return { sink, log };
+  }
+
+  it("holds events gathered over several turns of the loop, then hands them over together", async () => {
+    const { sink, log } = slices(200);
+    const recorder = createRecorder({ sink, transport: "stdio", open: false });
+    recorder.message("client-to-server", { a: 1 });
+    await sleep(20);
+    recorder.message("server-to-client", { b: 2 });
+    expect(log).toEqual([]); // the first is still held, 20 ms on
+    await sleep(400);
+    expect(log.filter((entry) => entry !== "|")).toEqual(["0", "1"]);
+    expect(log.at(-1)).toBe("|");
+    await recorder.close();
+  });
+
+  it("without one, hands each turn's events over at the next turn", async () => {
+    const { sink, log } = slices(undefined);
+    const recorder = createRecorder({ sink, transport: "stdio", open: false });
+    recorder.message("client-to-server", { a: 1 });
+    await sleep(20);
+    recorder.message("server-to-client", { b: 2 });
+    await sleep(20);
+    expect(log).toEqual(["0", "|", "1", "|"]);
+    await recorder.close();
+  });
+
+  it("a file sink writes what it gathered without waiting for the session's end", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gather-"));
+    try {
+      const sink = fileSink(join(dir, "t.jsonl"), { session: "s" });
+      expect(sink.gatherMs).toBeGreaterThan(0);
+      const recorder = createRecorder({ sink, transport: "stdio", session: "s" });
+      recorder.message("client-to-server", Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}'));
+      await sleep((sink.gatherMs ?? 0) + 500);
+      expect(readFileSync(join(dir, "t.jsonl"), "utf8").trim().split("\n")).toHaveLength(2);
+      await recorder.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -33,6 +33,11 @@ export interface Sink {
   writeObserved?(line: LineRecord): void;
   /** Called after each slice of events the queue delivered: the moment to write out what `write` gathered. */
   flush?(): void;
+  /**
+   * The queue hands this sink its events up to this many milliseconds after the first of them arrived, not at the
+   * next turn of the loop, so the events of several exchanges go in one slice (a file sink: one write). Default 0.
+   */
+  readonly gatherMs?: number;
   close(): void | Promise<void>;
   /** Where the sink wrote, when that is a file. */
   readonly path?: string | undefined;
@@ -142,6 +147,7 @@ export class QueuedSink {
   readonly takesSpans: boolean;
   /** The sink takes observed streams as chunks and cuts their lines itself (`pushChunk`). */
   readonly takesChunks: boolean;
+  private readonly gatherMs: number;
 
   constructor(
     readonly sink: Sink,
@@ -150,6 +156,7 @@ export class QueuedSink {
     this.limits = { ...DEFAULTS, ...limits };
     this.takesSpans = typeof sink.enqueueLine === "function";
     this.takesChunks = typeof sink.enqueueChunk === "function" && typeof sink.endChunks === "function";
+    this.gatherMs = sink.gatherMs ?? 0;
   }
 
   /** A chunk of an observed stream holding the ends of `count` lines numbered from `first`, for a sink that `takesChunks`. */
@@ -203,7 +210,8 @@ export class QueuedSink {
     this.bytes += item.size;
     if (!this.draining && !this.scheduled) {
       this.scheduled = true;
-      setImmediate(() => void this.drain());
+      if (this.gatherMs > 0) setTimeout(() => void this.drain(), this.gatherMs);
+      else setImmediate(() => void this.drain());
     }
   }
 
