@@ -13,6 +13,7 @@ describe("live-judge bench script", () => {
     expect(output).toMatch(
       /lag median [\d.]+ ms, p99 [\d.]+ ms over [1-9]\d* findings; 53 fail finding\(s\) in the report, withdrawn 0/,
     );
+    expect(output).toMatch(/the lag's tail \(p99 and above\), seq: ms: \d+: [\d.]+(, \d+: [\d.]+)* \(of seq 0-1002\)/);
     expect(output).toMatch(/on a thread of its own \(watch http\): [\d.]+ ms CPU = x[\d.]+ the median cold batch/);
     if (process.platform === "linux") {
       expect(output).toMatch(

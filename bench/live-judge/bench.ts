@@ -9,7 +9,7 @@
  * against one batch validation of the same trace as `mcp-conf validate` pays it — a fresh process importing the
  * validator and judging the trace cold, measured in the same round (target ≤ 1.5x: each pass judges the new events
  * only, never the trace again); the lag from an exchange's arrival to its finding reaching the session's thread
- * (target p99 ≤ 20 ms in every run); medians over BENCH_ROUNDS rounds (default 5). On Linux each round also splits
+ * (target p99 ≤ 20 ms in every run; the findings at or above the p99 are printed with their seqs, to tell the judge's cold start from its steady state); medians over BENCH_ROUNDS rounds (default 5). On Linux each round also splits
  * both by thread (thread-cpu.ts): the cold batch's main thread and V8's background threads (optimising compiles, GC),
  * and what the judge adds to the main thread, the trace thread and the background. Once, for comparison: the judge
  * on a thread of its own fed event objects (`watch http`). And, for information, the same CPU figure over the
@@ -118,17 +118,25 @@ async function stream(observe: (event: TraceEvent) => void, events: TraceEvent[]
 class Lags {
   readonly handedAt = new Map<number, number>();
   readonly lags: number[] = [];
+  /** Each lag with its finding's seq. */
+  private readonly bySeq: [number, number][] = [];
   onFindings(findings: readonly { seq?: number | undefined }[]): void {
     const now = performance.now();
     for (const finding of findings) {
       const at = finding.seq === undefined ? undefined : this.handedAt.get(finding.seq);
       if (at === undefined) continue;
       this.lags.push(now - at);
+      this.bySeq.push([finding.seq!, now - at]);
       this.handedAt.delete(finding.seq!);
     }
   }
   sorted(): number[] {
     return [...this.lags].sort((a, b) => a - b);
+  }
+  /** The lags at or above the p99 (its index and the rest), slowest first, with their seqs: where in the session the tail is. */
+  tail(): [number, number][] {
+    const count = this.lags.length - Math.floor(0.99 * this.lags.length);
+    return [...this.bySeq].sort((a, b) => b[1] - a[1]).slice(0, count);
   }
 }
 
@@ -139,6 +147,8 @@ interface Run {
   /** Wall time from starting the recorder to the judge being ready (loaded and warmed up). */
   readyMs?: number;
   lags?: number[];
+  /** The findings whose lag is at or above the p99: [seq, ms]. */
+  tail?: [number, number][];
   fails?: number;
   withdrawn?: number;
   judgingMs?: number;
@@ -200,6 +210,7 @@ async function recorded(judged: boolean, round: number, session = events, name =
   if (split) run.threads = split;
   if (summary) {
     run.lags = lags.sorted();
+    run.tail = lags.tail();
     run.readyMs = readyMs;
     run.fails = failsOf(summary);
     run.withdrawn = summary.withdrawn.length;
@@ -268,6 +279,9 @@ for (let round = 0; round < ROUNDS; round++) {
   worstFindings = Math.min(worstFindings, lags.length);
   console.log(
     `  round ${round + 1}: cold batch ${fmt(coldMs)} ms CPU (import ${fmt(coldImportMs)}); record ${fmt(plain.cpuMs)}, record + judge ${fmt(judged.cpuMs)}: judge adds ${fmt(addedMs)} ms = ${times(ratio)} the cold batch (ready after ${fmt(judged.readyMs!)} ms; ${fmt(judged.judgingMs!)} ms wall in passes over a ${fmt(judged.streamedMs)} ms session); lag median ${fmt(percentile(lags, 0.5))} ms, p99 ${fmt(p99)} ms over ${lags.length} findings; ${judged.fails} fail finding(s) in the report, withdrawn ${judged.withdrawn}; load ${load()}`,
+  );
+  console.log(
+    `    the lag's tail (p99 and above), seq: ms: ${judged.tail!.map(([seq, ms]) => `${seq}: ${fmt(ms)}`).join(", ")} (of seq 0-${events.length - 1})`,
   );
   if (judged.threads && plain.threads && Number.isFinite(coldMainMs)) {
     const split = {
