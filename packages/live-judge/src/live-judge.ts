@@ -168,7 +168,7 @@ export class LiveJudge {
 
   /** @internal What the tap's thread left in the mailbox (mailbox.ts), handled in the order it was sent. */
   poll(): void {
-    if (this.polling || !this.mailbox) return;
+    if (this.polling || !this.mailbox?.holds()) return;
     this.polling = true;
     try {
       for (const message of this.mailbox.take() ?? []) this.handle(message);

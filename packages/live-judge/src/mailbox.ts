@@ -152,6 +152,11 @@ export class MailboxReader {
     this.bytes = Buffer.from(buffer, HEADER_BYTES);
   }
 
+  /** Whether anything waits in the mailbox (one atomic read: the session's thread asks this per message it hands over). */
+  holds(): boolean {
+    return Atomics.load(this.state, FILLED) !== 0;
+  }
+
   /** What the mailbox holds, in the order sent (emptying it), or nothing. */
   take(): FromWorker[] | undefined {
     for (;;) {
