@@ -1,6 +1,15 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { burstCpu, burstThreads, httpToolCalls, median, percentile, stdioRoundTrips, stdioStream } from "./measure.js";
+import {
+  blockOrder,
+  burstCpu,
+  burstThreads,
+  httpToolCalls,
+  median,
+  percentile,
+  stdioRoundTrips,
+  stdioStream,
+} from "./measure.js";
 
 describe("recorder bench (smoke)", () => {
   it("measures stdio round trips directly and through the relay", async () => {
@@ -35,6 +44,12 @@ describe("recorder bench (smoke)", () => {
     expect(figures.warmupP50.recorded).toBeGreaterThan(0);
     expect(figures.warmupP50.floor).toBeGreaterThan(0);
   }, 120_000);
+
+  it("runs the three in one order in a block and the reverse in the next", () => {
+    expect(blockOrder(0)).toEqual(["direct", "recorded", "floor"]);
+    expect(blockOrder(1)).toEqual(["floor", "recorded", "direct"]);
+    expect(blockOrder(2)).toEqual(blockOrder(0));
+  });
 
   it("takes percentiles and medians", () => {
     expect(percentile([1, 2, 3, 4], 0.5)).toBe(3);

@@ -10,7 +10,7 @@
  * start and end, to read the wall-time figures by), split into the main thread (which forwards) and the others. The
  * burst also runs through the same relay recording nothing (`BENCH_SINK=none` for that run), so what recording adds
  * shows apart from what the relay's own forwarding costs against the floor. Sizes: BENCH_ROUND_TRIPS, BENCH_STREAM,
- * BENCH_HTTP_CALLS (after BENCH_HTTP_WARMUP calls each, 1,000: V8 optimises a proxy's code over its first ~1,000
+ * BENCH_HTTP_CALLS in BENCH_HTTP_BLOCKS (after BENCH_HTTP_WARMUP calls each, 1,000: V8 optimises a proxy's code over its first ~1,000
  * calls, and the figure is the steady state; the warm-up's own ratio is printed), BENCH_ROUNDS. BENCH_SINK picks what the relay and proxy record into; by default each records as
  * `mcp-conf record` does: the relay into `thread` (the threaded file sink), the proxy into `main` (the main-thread
  * file sink, one write per drained slice). Others: `line` (main-thread, one write per event), `batch` (main-thread,
@@ -154,7 +154,9 @@ summaryRow({
 });
 
 // (3) HTTP.
-const http = await httpToolCalls(HTTP_CALLS, 10, HTTP_WARMUP);
+/** Blocks of the measured calls: 20 of 100 by default, in `blockOrder`. */
+const HTTP_BLOCKS = Number(process.env.BENCH_HTTP_BLOCKS ?? 20);
+const http = await httpToolCalls(HTTP_CALLS, HTTP_BLOCKS, HTTP_WARMUP);
 const h50 = { direct: percentile(http.direct, 0.5), recorded: percentile(http.recorded, 0.5) };
 const h99 = { direct: percentile(http.direct, 0.99), recorded: percentile(http.recorded, 0.99) };
 const hFloor = percentile(http.floor, 0.5) / h50.direct;
@@ -163,7 +165,8 @@ console.log(
     `(target <= x1.10: ${verdict(h50.recorded / h50.direct <= 1.1)}); p99 x${(h99.recorded / h99.direct).toFixed(2)}; ` +
     `floor proxy p50 x${hFloor.toFixed(2)}`,
 );
-// Each block ran the three in turn: the median of the blocks' ratios, as the burst's figures are medians of rounds.
+// Each block ran the three in turn (in one order, the next block in the reverse): the median of the blocks' ratios, as
+// the burst's figures are medians of rounds.
 const blockRatios = http.blockP50s.recorded.map((p, b) => p / http.blockP50s.floor[b]!);
 const overFloor = median(blockRatios);
 console.log(

@@ -306,10 +306,19 @@ export async function httpSession(url: string) {
 }
 
 /**
- * tools/call latencies direct, through the proxy and through the floor proxy, interleaved in blocks: all of each
- * (sorted), and each block's p50 in `blockP50s` (the blocks alternate, so each block's ratios are one run's). Before
- * them `warmup` calls each, alternating in blocks of 100, whose p50s are `warmupP50` (a proxy's JavaScript runs
- * slower until V8 has optimised it: here over its first ~1,000 calls).
+ * The order of the three in block `block`: direct, proxy, floor proxy, then the reverse in the next block, so none
+ * always runs first after a switch of connection or right after another in particular.
+ */
+export function blockOrder(block: number): readonly HttpVia[] {
+  const vias: readonly HttpVia[] = ["direct", "recorded", "floor"];
+  return block % 2 === 0 ? vias : [...vias].reverse();
+}
+
+/**
+ * tools/call latencies direct, through the proxy and through the floor proxy, interleaved in blocks (`blockOrder`):
+ * all of each (sorted), and each block's p50 in `blockP50s` (the blocks alternate, so each block's ratios are one
+ * run's). Before them `warmup` calls each, alternating in blocks of 100, whose p50s are `warmupP50` (a proxy's
+ * JavaScript runs slower until V8 has optimised it: here over its first ~1,000 calls).
  */
 export async function httpToolCalls(
   count: number,
@@ -334,7 +343,7 @@ export async function httpToolCalls(
   try {
     const warming: Record<HttpVia, number[]> = { direct: [], recorded: [], floor: [] };
     for (let done = 0; done < warmup; done += 100) {
-      for (const via of vias) {
+      for (const via of blockOrder(done / 100)) {
         for (let i = done; i < Math.min(warmup, done + 100); i++) warming[via].push(await sessions[via].call());
       }
     }
@@ -348,7 +357,7 @@ export async function httpToolCalls(
     const blockP50s: Record<HttpVia, number[]> = { direct: [], recorded: [], floor: [] };
     const perBlock = Math.max(1, Math.floor(count / blocks));
     for (let b = 0; b < blocks; b++) {
-      for (const via of vias) {
+      for (const via of blockOrder(b)) {
         const block: number[] = [];
         for (let i = 0; i < perBlock; i++) block.push(await sessions[via].call());
         block.sort((x, y) => x - y);
