@@ -4,7 +4,7 @@
  * unsupported or capability-gated requirement never shows live what the report would not show. Each
  * (requirement, finding) pair has a key, so it is printed once.
  */
-import type { SessionFacts } from "@mcp-conf/trace-format";
+import { hasCapability, type SessionFacts } from "@mcp-conf/trace-format";
 import {
   type Actor,
   ALL_CHECKS,
@@ -22,6 +22,11 @@ const KNOWN_CHECKS: ReadonlySet<string> = new Set(ALL_CHECKS.map((check) => chec
 export class Attribution {
   private readonly byCheck = new Map<string, Requirement[]>();
   private readonly byId = new Map<string, Requirement>();
+  /**
+   * The requirements a finding counts against, by what decides that (`countingKey`): a session's findings are mostly
+   * of a few checks, so each is judged once per key instead of once per finding.
+   */
+  private readonly counting = new Map<string, Requirement[]>();
   private readonly revision: string;
 
   constructor(
@@ -41,17 +46,23 @@ export class Attribution {
 
   /** The live lines a finding makes, given what the session has declared so far. */
   attribute(finding: Finding, facts: SessionFacts): LiveFinding[] {
-    const rows: LiveFinding[] = [];
-    const evidence = {
-      known: KNOWN_CHECKS,
-      examined: () => 0,
-      findings: (check: string) => (check === finding.check ? [finding] : []),
-    };
-    for (const requirement of this.byCheck.get(finding.check) ?? []) {
-      const { outcome } = judgeRequirement(requirement, facts, evidence, this.actor);
-      if (outcome === "fail" || outcome === "warn") rows.push(liveFinding(requirement, finding, this.revision));
+    const requirements = this.byCheck.get(finding.check);
+    if (requirements === undefined) return [];
+    const key = countingKey(finding, requirements, facts);
+    let counted = this.counting.get(key);
+    if (counted === undefined) {
+      const evidence = {
+        known: KNOWN_CHECKS,
+        examined: () => 0,
+        findings: (check: string) => (check === finding.check ? [finding] : []),
+      };
+      counted = requirements.filter((requirement) => {
+        const { outcome } = judgeRequirement(requirement, facts, evidence, this.actor);
+        return outcome === "fail" || outcome === "warn";
+      });
+      this.counting.set(key, counted);
     }
-    return rows;
+    return counted.map((requirement) => liveFinding(requirement, finding, this.revision));
   }
 
   /** Every (requirement, finding) pair of a finished report. */
@@ -64,6 +75,19 @@ export class Attribution {
     }
     return rows;
   }
+}
+
+/**
+ * All that `judgeRequirement` reads of a lone finding and the session, for the requirements listing its check: the
+ * check, the side that owes the finding, and which of those requirements' capabilities are declared now (the rest of
+ * its inputs are fixed per requirement and judge).
+ */
+function countingKey(finding: Finding, requirements: readonly Requirement[], facts: SessionFacts): string {
+  let key = `${finding.check}\u0000${finding.owner ?? ""}\u0000`;
+  for (const { capability } of requirements) {
+    if (capability !== undefined) key += hasCapability(facts, capability) ? "1" : "0";
+  }
+  return key;
 }
 
 function liveFinding(requirement: Requirement, finding: Finding, revision: string): LiveFinding {
