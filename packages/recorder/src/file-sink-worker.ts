@@ -11,7 +11,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { openTraceWriter, type TraceEvent } from "@mcp-conf/trace-format";
 import type { ThreadTap, WorkerGo, WorkerReply, WorkerStart } from "./file-sink-thread.js";
-import { buildLineEvent, type LineRecord } from "./line-event.js";
+import { ASCII_JSON, NOT_JSON } from "./json-bytes.js";
+import { asciiMessageEvent, buildLineEvent, type LineRecord } from "./line-event.js";
 import {
   FLAG_CHUNK,
   FLAG_END,
@@ -130,10 +131,11 @@ function writeLine(
 ): void {
   const truncated = length > end - start;
   // The common case, a plain JSON line and no redaction: its bytes straight into the file, no object made for it.
-  if (!redactor && lines.message(seq, at, direction, transport, source, start, end, truncated)) {
+  const kind = redactor ? NOT_JSON : lines.message(seq, at, direction, transport, source, start, end, truncated);
+  if (kind !== NOT_JSON) {
     if (tap) {
       const line = { seq, at, direction, transport, bytes: source.subarray(start, end), length, truncated };
-      toTap(() => buildLineEvent(line));
+      toTap(() => (kind === ASCII_JSON ? asciiMessageEvent(line, source, start, end) : buildLineEvent(line)));
     }
     return;
   }

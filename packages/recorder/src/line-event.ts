@@ -2,7 +2,7 @@
  * Turning one observed line into its trace event: JSON becomes a `message`, anything else a `raw` line, and a line
  * cut at the byte limit a truncated `raw` that keeps the id and method its start shows. This is the one place an
  * observed line becomes an event, in three shapes: `buildLineEvent` gives the event as an object (for sinks that
- * take objects); for the file sinks, which write lines, `isMessageLine` tells a plain JSON line, whose trace line is its
+ * take objects); for the file sinks, which write lines, `messageLineKind` tells a plain JSON line, whose trace line is its
  * event's prefix and its own bytes (decided on the bytes, nothing decoded; see trace-lines.ts), and `lineEventJson`
  * gives any other line's trace line. The same event each way: a message's payload is written as the JSON text that
  * arrived.
@@ -97,15 +97,33 @@ export function buildLineEvent(line: LineRecord): TraceEvent {
  * Whether the line in `bytes[start, end)` is whole, valid UTF-8 JSON and holds no carriage return (JSON whitespace,
  * but a line break to some readers): then its trace line is its event's prefix, its own bytes as the payload, and
  * `}`. Otherwise `lineEventJson` builds its line. Decided on the bytes: nothing is decoded, parsed or re-encoded.
+ * The answer is `messageLineKind`'s: `NOT_JSON` (falsy) for no, `ASCII_JSON` when its bytes are all ASCII.
  */
-export function isMessageLine(bytes: Uint8Array, start: number, end: number, truncated: boolean): boolean {
-  if (truncated) return false;
+export function messageLineKind(bytes: Uint8Array, start: number, end: number, truncated: boolean): number {
+  if (truncated) return NOT_JSON;
   const kind = jsonLineKind(bytes, start, end);
-  return kind === ASCII_JSON || (kind !== NOT_JSON && isUtf8(bytes.subarray(start, end)));
+  return kind === ASCII_JSON || kind === NOT_JSON || isUtf8(bytes.subarray(start, end)) ? kind : NOT_JSON;
 }
 
 /**
- * The trace line (no newline) of a line `isMessageLine` does not take — not JSON, cut, not UTF-8, or holding a
+ * `buildLineEvent` of a whole line `messageLineKind` found to be ASCII JSON, in `source[start, end)`: the same event
+ * (and key order), for less — ASCII is its own UTF-8, so its text is the bytes read as Latin-1, with no decoder and
+ * no check that they are UTF-8.
+ */
+export function asciiMessageEvent(line: LineRecord, source: Buffer, start: number, end: number): TraceEvent {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(source.toString("latin1", start, end));
+  } catch {
+    return buildLineEvent(line);
+  }
+  const { seq, direction, transport } = line;
+  if (line.at === undefined) return { seq, direction, transport, kind: "message", payload };
+  return { seq, direction, transport, kind: "message", ts: isoTime(line.at), payload };
+}
+
+/**
+ * The trace line (no newline) of a line `messageLineKind` does not take — not JSON, cut, not UTF-8, or holding a
  * carriage return: its event, in the key order trace-format's writer uses.
  */
 export function lineEventJson(line: LineRecord): string {

@@ -11,7 +11,8 @@ import {
   type TraceWriter,
   type Transport,
 } from "@mcp-conf/trace-format";
-import { buildLineEvent, isMessageLine, isoTime, type LineRecord, lineEventJson } from "./line-event.js";
+import { NOT_JSON } from "./json-bytes.js";
+import { buildLineEvent, isoTime, type LineRecord, lineEventJson, messageLineKind } from "./line-event.js";
 import type { Redactor } from "./privacy/redact.js";
 
 const NEWLINE = 10;
@@ -82,9 +83,10 @@ export class TraceLines {
   }
 
   /**
-   * A plain JSON line (see `isMessageLine`) in `source[start, end)`: its event's prefix, its own bytes as the payload,
-   * and the closing brace; false (and nothing written) for any other line. The prefix after the seq is kept as bytes
-   * while the lines share direction, transport and millisecond, so a line costs no string.
+   * A plain JSON line (see `messageLineKind`, whose answer this returns) in `source[start, end)`: its event's prefix,
+   * its own bytes as the payload, and the closing brace; `NOT_JSON`, 0 (and nothing written), for any other line. The
+   * prefix after the seq is kept as bytes while the lines share direction, transport and millisecond, so a line costs
+   * no string.
    */
   message(
     seq: number,
@@ -95,8 +97,9 @@ export class TraceLines {
     start: number,
     end: number,
     truncated: boolean,
-  ): boolean {
-    if (!isMessageLine(source, start, end, truncated)) return false;
+  ): number {
+    const kind = messageLineKind(source, start, end, truncated);
+    if (kind === NOT_JSON) return kind;
     if (at !== this.restAt || direction !== this.restDirection || transport !== this.restTransport) {
       const ts = at === undefined ? "" : `,"ts":"${isoTime(at)}"`;
       this.rest = Buffer.from(
@@ -118,7 +121,7 @@ export class TraceLines {
     out[this.used++] = CLOSE_BRACE;
     out[this.used++] = NEWLINE;
     this.counted(seq);
-    return true;
+    return kind;
   }
 
   /** Hands what is gathered to `writer` in one write; the buffer is reused, as the write is synchronous. */
