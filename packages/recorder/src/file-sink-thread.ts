@@ -108,7 +108,7 @@ const WAKE_GAP_MS = 1;
 /**
  * With a tap aboard (a live judge), a small entry wakes the thread no sooner than this after its last wake (a timer
  * wakes it then): each wake also runs a tap pass, and a pass that follows a sleep starts cold, so fewer, larger passes
- * cost the tap much less (bench/live-judge: the judge's CPU fell by about a tenth against 1 ms, its lag's median rose
+ * cost the tap less (bench/live-judge: the judge's CPU fell by about a tenth against 1 ms, its lag's median rose
  * by about 2 ms). An entry after a quiet spell still wakes it at once.
  */
 const TAPPED_WAKE_GAP_MS = 8;
