@@ -9,7 +9,7 @@
  */
 import { isUtf8 } from "node:buffer";
 import { type Direction, readMessageHead, type TraceEvent, type Transport } from "@mcp-conf/trace-format";
-import { ASCII_JSON, jsonLineKind, NOT_JSON } from "./json-bytes.js";
+import { jsonLineKind, NOT_JSON, OTHER_JSON } from "./json-bytes.js";
 
 /** The raw facts of one observed line, enough to build its event anywhere. */
 export interface LineRecord {
@@ -97,12 +97,13 @@ export function buildLineEvent(line: LineRecord): TraceEvent {
  * Whether the line in `bytes[start, end)` is whole, valid UTF-8 JSON and holds no carriage return (JSON whitespace,
  * but a line break to some readers): then its trace line is its event's prefix, its own bytes as the payload, and
  * `}`. Otherwise `lineEventJson` builds its line. Decided on the bytes: nothing is decoded, parsed or re-encoded.
- * The answer is `messageLineKind`'s: `NOT_JSON` (falsy) for no, `ASCII_JSON` when its bytes are all ASCII.
+ * Returns `NOT_JSON` (0) for no, `ASCII_JSON` when its bytes are all ASCII, else `OTHER_JSON`.
  */
 export function messageLineKind(bytes: Uint8Array, start: number, end: number, truncated: boolean): number {
   if (truncated) return NOT_JSON;
   const kind = jsonLineKind(bytes, start, end);
-  return kind === ASCII_JSON || kind === NOT_JSON || isUtf8(bytes.subarray(start, end)) ? kind : NOT_JSON;
+  if (kind !== OTHER_JSON) return kind;
+  return isUtf8(bytes.subarray(start, end)) ? kind : NOT_JSON;
 }
 
 /**

@@ -32,10 +32,10 @@ export function metaOf(container: JsonObject | undefined): JsonObject | undefine
   return container._meta;
 }
 
-/** An array field of an object, or an empty list when absent or not an array. */
 /** What a missing or non-array field reads as: shared, never added to. */
 const NO_ITEMS: readonly unknown[] = [];
 
+/** An array field of an object, or an empty list when absent or not an array. */
 export function arrayField(value: JsonObject | undefined, key: string): readonly unknown[] {
   const field = value?.[key];
   return Array.isArray(field) ? field : NO_ITEMS;
