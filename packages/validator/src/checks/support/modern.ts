@@ -45,9 +45,11 @@ let lastMissing = NOTHING_MISSING;
 export function missingRequestMeta(ref: Pick<MessageRef, "message">): readonly string[] {
   if (ref.message === lastMessage) return lastMissing;
   const meta = requestMeta(ref);
-  // The common answer, nothing missing, is the shared empty list: no array per request.
-  const lacks = (key: string) => meta === undefined || !(key in meta);
-  lastMissing = REQUIRED_REQUEST_META.some(lacks) ? REQUIRED_REQUEST_META.filter(lacks) : NOTHING_MISSING;
+  lastMissing = NOTHING_MISSING;
+  for (const key of REQUIRED_REQUEST_META) {
+    if (meta !== undefined && key in meta) continue;
+    lastMissing = lastMissing === NOTHING_MISSING ? [key] : [...lastMissing, key];
+  }
   lastMessage = ref.message;
   return lastMissing;
 }
