@@ -9,18 +9,21 @@ describe("live-judge bench script", () => {
       encoding: "utf8",
     });
     expect(output).toMatch(/live-judge: 1,001 messages/);
-    expect(output).toMatch(/round 1: cold batch [\d.]+ ms CPU .* judge adds -?[\d.]+ ms = x-?[\d.]+ the cold batch/);
+    expect(output).toMatch(/round 1: cold batch [\d.]+ ms CPU \(reading and parsing the trace [\d.]+, importing the validator [\d.]+\); .* judge adds -?[\d.]+ ms = x-?[\d.]+ the cold batch/);
     expect(output).toMatch(
       /lag median [\d.]+ ms, p99 [\d.]+ ms over [1-9]\d* findings; 53 fail finding\(s\) in the report, withdrawn 0/,
     );
     expect(output).toMatch(/the lag's tail \(p99 and above\), seq: ms: \d+: [\d.]+(, \d+: [\d.]+)* \(of seq 0-1002\)/);
-    expect(output).toMatch(/on a thread of its own \(watch http\): [\d.]+ ms CPU = x[\d.]+ the median cold batch/);
+    expect(output).toMatch(/on a thread of its own \(watch http\): [\d.]+ ms CPU = x[\d.]+ the median cold batch's importing and judging/);
     if (process.platform === "linux") {
       expect(output).toMatch(
         /by thread: cold batch main [\d.]+ \+ background -?[\d.]+ ms; judge adds main [+-][\d.]+, trace thread [+-][\d.]+, background \(V8 compiles and GC, libuv\) [+-][\d.]+ ms; and times put on a CPU \(mostly wake-ups\): main [+-]\d+, trace thread [+-]\d+, background [+-]\d+/,
       );
     }
     expect(output).toMatch(/live judging \(on the trace thread\)\s+median x-?[\d.]+ the cold batch over 1 rounds/);
+    expect(output).toMatch(
+      /against the batch's importing and judging alone \(trace parsed beforehand\)\s+median x-?[\d.]+ over 1 rounds \(informative\)/,
+    );
     expect(output).toMatch(
       /the session without findings: cold batch [\d.]+ ms CPU; judge adds -?[\d.]+ ms = x-?[\d.]+ the cold batch \(0 fail finding\(s\) in the report\)/,
     );

@@ -6,9 +6,11 @@
  * twice, in alternating order: without a judge (what `record` costs) and with the live judge on the trace thread
  * (what `watch` costs). The session starts once the judge is ready — loaded, and warmed up on a made-up session, as
  * it is while a watched server starts (its wall time is printed; its CPU counts in the judge's). Figures: the CPU the judge adds (all threads of the process, the difference of the two runs)
- * against one batch validation of the same trace as `mcp-conf validate` pays it — a fresh process importing the
- * validator and judging the trace cold, measured in the same round (target ≤ 1.5x: each pass judges the new events
- * only, never the trace again); the lag from an exchange's arrival to its finding reaching the session's thread
+ * against one batch validation of the same trace as `mcp-conf validate` pays it — a fresh process reading and parsing
+ * the trace, importing the validator and judging the trace cold, measured in the same round: from the trace's bytes
+ * to its findings, as the judge on the trace thread starts from each line's bytes (target ≤ 1.5x: each pass judges
+ * the new events only, never the trace again; the ratio against the batch's importing and judging alone is printed
+ * beside it); the lag from an exchange's arrival to its finding reaching the session's thread
  * (target p99 ≤ 20 ms in every run; the findings at or above the p99 are printed with their seqs, to tell the judge's cold start from its steady state); medians over BENCH_ROUNDS rounds (default 5). On Linux each round also splits
  * both by thread (thread-cpu.ts): the cold batch's main thread and V8's background threads (optimising compiles, GC),
  * and what the judge adds to the main thread, the trace thread and the background. Once, for comparison: the judge
@@ -67,23 +69,35 @@ const conformingFile = join(dir, "conforming.jsonl");
 writeFileSync(conformingFile, `${conforming.map(serializeEvent).join("\n")}\n`);
 const coldScript = `
   import { readFileSync } from "node:fs";
-  import { readTraceSync } from "@mcp-conf/trace-format";
-  const events = readTraceSync(readFileSync(process.argv[1]));
   const ms = (since) => { const used = process.cpuUsage(since); return (used.user + used.system) / 1000; };
   const thread = () => { try { return Number.parseInt(readFileSync("/proc/thread-self/schedstat", "latin1"), 10) / 1e6; } catch { return Number.NaN; } };
   const start = process.cpuUsage();
   const mainStart = thread();
+  const { readTraceSync } = await import("@mcp-conf/trace-format");
+  const events = readTraceSync(readFileSync(process.argv[1]));
+  const parsed = ms(start);
   const { validate } = await import("@mcp-conf/validator");
   const imported = ms(start);
   validate(events);
-  console.log(imported, ms(start), thread() - mainStart);`;
-/** One cold batch validation: [import ms, import + judging ms, of which on the main thread (NaN off Linux)] of CPU. */
-function coldBatch(file = traceFile): [number, number, number] {
+  console.log(parsed, imported - parsed, ms(start), thread() - mainStart);`;
+/** One cold batch validation's CPU, as `validate` pays it from the trace's bytes to its findings. */
+interface ColdBatch {
+  /** Reading and parsing the trace (trace-format imported, the file read, every line parsed and checked). */
+  parseMs: number;
+  /** Importing the validator. */
+  importMs: number;
+  /** All of it: reading and parsing, importing, judging. */
+  ms: number;
+  /** Of `ms`, on the main thread (NaN off Linux). */
+  mainMs: number;
+}
+function coldBatch(file = traceFile): ColdBatch {
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", coldScript, file], {
     cwd: import.meta.dirname,
     encoding: "utf8",
   });
-  return out.trim().split(" ").map(Number) as [number, number, number];
+  const [parseMs, importMs, ms, mainMs] = out.trim().split(" ").map(Number) as [number, number, number, number];
+  return { parseMs, importMs, ms, mainMs };
 }
 
 // And warm, in this process (median of 5 after 2 warm-up rounds).
@@ -260,17 +274,23 @@ console.log(`  batch validation, warm           ${fmt(batchMs)} ms CPU`);
 const ratios: number[] = [];
 const conformingRatios: number[] = [];
 const colds: number[] = [];
+/** The cold batch's importing and judging alone (as if the trace came parsed), and each round's ratio against it. */
+const coldJudgings: number[] = [];
+const judgingOnlyRatios: number[] = [];
 const p99s: number[] = [];
 const splits: Split[] = [];
 let worstFindings = Number.POSITIVE_INFINITY;
 for (let round = 0; round < ROUNDS; round++) {
-  const [coldImportMs, coldMs, coldMainMs] = coldBatch();
+  const cold = coldBatch();
+  const coldMs = cold.ms;
   // Alternate which run goes first, so neither always meets a warmer machine.
   const first = await recorded(round % 2 === 0, round);
   const second = await recorded(round % 2 !== 0, round);
   const [judged, plain] = round % 2 === 0 ? [first, second] : [second, first];
   const addedMs = judged.cpuMs - plain.cpuMs;
   const ratio = addedMs / coldMs;
+  coldJudgings.push(coldMs - cold.parseMs);
+  judgingOnlyRatios.push(addedMs / (coldMs - cold.parseMs));
   const lags = judged.lags!;
   const p99 = percentile(lags, 0.99);
   ratios.push(ratio);
@@ -278,15 +298,15 @@ for (let round = 0; round < ROUNDS; round++) {
   p99s.push(p99);
   worstFindings = Math.min(worstFindings, lags.length);
   console.log(
-    `  round ${round + 1}: cold batch ${fmt(coldMs)} ms CPU (import ${fmt(coldImportMs)}); record ${fmt(plain.cpuMs)}, record + judge ${fmt(judged.cpuMs)}: judge adds ${fmt(addedMs)} ms = ${times(ratio)} the cold batch (ready after ${fmt(judged.readyMs!)} ms; ${fmt(judged.judgingMs!)} ms wall in passes over a ${fmt(judged.streamedMs)} ms session); lag median ${fmt(percentile(lags, 0.5))} ms, p99 ${fmt(p99)} ms over ${lags.length} findings; ${judged.fails} fail finding(s) in the report, withdrawn ${judged.withdrawn}; load ${load()}`,
+    `  round ${round + 1}: cold batch ${fmt(coldMs)} ms CPU (reading and parsing the trace ${fmt(cold.parseMs)}, importing the validator ${fmt(cold.importMs)}); record ${fmt(plain.cpuMs)}, record + judge ${fmt(judged.cpuMs)}: judge adds ${fmt(addedMs)} ms = ${times(ratio)} the cold batch (ready after ${fmt(judged.readyMs!)} ms; ${fmt(judged.judgingMs!)} ms wall in passes over a ${fmt(judged.streamedMs)} ms session); lag median ${fmt(percentile(lags, 0.5))} ms, p99 ${fmt(p99)} ms over ${lags.length} findings; ${judged.fails} fail finding(s) in the report, withdrawn ${judged.withdrawn}; load ${load()}`,
   );
   console.log(
     `    the lag's tail (p99 and above), seq: ms: ${judged.tail!.map(([seq, ms]) => `${seq}: ${fmt(ms)}`).join(", ")} (of seq 0-${events.length - 1})`,
   );
-  if (judged.threads && plain.threads && Number.isFinite(coldMainMs)) {
+  if (judged.threads && plain.threads && Number.isFinite(cold.mainMs)) {
     const split = {
-      coldMain: coldMainMs,
-      coldBackground: coldMs - coldMainMs,
+      coldMain: cold.mainMs,
+      coldBackground: coldMs - cold.mainMs,
       main: judged.threads.main - plain.threads.main,
       trace: judged.threads.started - plain.threads.started,
       background: judged.threads.background - plain.threads.background,
@@ -298,7 +318,7 @@ for (let round = 0; round < ROUNDS; round++) {
     console.log(`    by thread: ${bySplit(split)}`);
   }
   // The conforming session, the same way (the lag needs findings, so only the CPU is taken).
-  const [, conformingColdMs] = coldBatch(conformingFile);
+  const conformingColdMs = coldBatch(conformingFile).ms;
   const firstConforming = await recorded(round % 2 === 0, round, conforming, "conforming");
   const secondConforming = await recorded(round % 2 !== 0, round, conforming, "conforming");
   const [judgedConforming, plainConforming] =
@@ -311,9 +331,10 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 rmSync(dir, { recursive: true, force: true });
 const own = await ownThread();
-const ownRatio = own.cpuMs / median(colds);
+// Its events come parsed (the recorder parses HTTP bodies anyway), so it is set against the batch's judging alone.
+const ownRatio = own.cpuMs / median(coldJudgings);
 console.log(
-  `  for comparison, on a thread of its own (watch http): ${fmt(own.cpuMs)} ms CPU = ${times(ownRatio)} the median cold batch (boot ${fmt(own.bootCpuMs)} ms); lag median ${fmt(percentile(own.lags!, 0.5))} ms, p99 ${fmt(percentile(own.lags!, 0.99))} ms over ${own.lags!.length} findings; withdrawn ${own.withdrawn}`,
+  `  for comparison, on a thread of its own (watch http): ${fmt(own.cpuMs)} ms CPU = ${times(ownRatio)} the median cold batch's importing and judging (boot ${fmt(own.bootCpuMs)} ms); lag median ${fmt(percentile(own.lags!, 0.5))} ms, p99 ${fmt(percentile(own.lags!, 0.99))} ms over ${own.lags!.length} findings; withdrawn ${own.withdrawn}`,
 );
 if (splits.length > 0) {
   const medianOf = (key: keyof Split) => median(splits.map((split) => split[key]));
@@ -331,8 +352,12 @@ if (splits.length > 0) {
 }
 const cpuRatio = median(ratios);
 const conformingRatio = median(conformingRatios);
+const judgingOnlyRatio = median(judgingOnlyRatios);
 console.log(
   `  live judging (on the trace thread)   median ${times(cpuRatio)} the cold batch over ${ROUNDS} rounds (target <= x1.5)`,
+);
+console.log(
+  `  the same, against the batch's importing and judging alone (trace parsed beforehand)   median ${times(judgingOnlyRatio)} over ${ROUNDS} rounds (informative)`,
 );
 console.log(
   `  the same, session without findings   median ${times(conformingRatio)} the cold batch over ${ROUNDS} rounds (informative)`,
@@ -357,13 +382,19 @@ summaryRow({
 });
 summaryRow({
   bench: "live-judge",
+  figure: `live judge CPU / the cold batch's importing and judging alone, median of ${ROUNDS}`,
+  value: times(judgingOnlyRatio),
+  target: "",
+});
+summaryRow({
+  bench: "live-judge",
   figure: `live judge CPU / cold batch, the session without findings, median of ${ROUNDS}`,
   value: times(conformingRatio),
   target: "",
 });
 summaryRow({
   bench: "live-judge",
-  figure: "live judge on a thread of its own (watch http) CPU / cold batch",
+  figure: "live judge on a thread of its own (watch http) CPU / cold batch's importing and judging",
   value: times(ownRatio),
   target: "",
 });
