@@ -9,12 +9,16 @@ describe("live-judge bench script", () => {
       encoding: "utf8",
     });
     expect(output).toMatch(/live-judge: 1,001 messages/);
-    expect(output).toMatch(/round 1: cold batch [\d.]+ ms CPU \(reading and parsing the trace [\d.]+, importing the validator [\d.]+\); .* judge adds -?[\d.]+ ms = x-?[\d.]+ the cold batch/);
+    expect(output).toMatch(
+      /round 1: cold batch [\d.]+ ms CPU \(reading and parsing the trace [\d.]+, importing the validator [\d.]+\); .* judge adds -?[\d.]+ ms = x-?[\d.]+ the cold batch/,
+    );
     expect(output).toMatch(
       /lag median [\d.]+ ms, p99 [\d.]+ ms over [1-9]\d* findings; 53 fail finding\(s\) in the report, withdrawn 0/,
     );
     expect(output).toMatch(/the lag's tail \(p99 and above\), seq: ms: \d+: [\d.]+(, \d+: [\d.]+)* \(of seq 0-1002\)/);
-    expect(output).toMatch(/on a thread of its own \(watch http\): [\d.]+ ms CPU = x[\d.]+ the median cold batch's importing and judging/);
+    expect(output).toMatch(
+      /on a thread of its own \(watch http\): [\d.]+ ms CPU = x[\d.]+ the median cold batch's importing and judging/,
+    );
     if (process.platform === "linux") {
       expect(output).toMatch(
         /by thread: cold batch main [\d.]+ \+ background -?[\d.]+ ms; judge adds main [+-][\d.]+, trace thread [+-][\d.]+, background \(V8 compiles and GC, libuv\) [+-][\d.]+ ms; and times put on a CPU \(mostly wake-ups\): main [+-]\d+, trace thread [+-]\d+, background [+-]\d+/,
