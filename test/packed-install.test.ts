@@ -156,6 +156,7 @@ const server = join(dirname(require.resolve("@modelcontextprotocol/server-everyt
 const transport = new StdioClientTransport({
   command: "npx",
   args: ["--no", "--", "mcp-conf", "watch", "stdio", "-o", "watched.jsonl", "--", process.execPath, server, "stdio"],
+  env: { ...process.env, MCP_CONF_TRACE_STARTUP: "1" },
   stderr: "pipe",
 });
 let stderr = "";
@@ -175,6 +176,10 @@ console.log(JSON.stringify({ tools: tools.length, echo: echoed.content[0].text, 
     expect(session.tools).toBeGreaterThan(0);
     expect(session.echo).toMatch(/from the packed install/);
     expect(session.stderr).toMatch(/^mcp-conf watch: session \S+ recording to .*watched\.jsonl$/m);
+    // The judge runs from the CLI's tap bundle and its code cache: the packages are side by side in an npm install.
+    expect(session.stderr).toMatch(
+      /^mcp-conf: start-up: live judge from the tap bundle, code caches: judge-tap\.cjs accepted/m,
+    );
     const validated = inApp("npx", ["--no", "--", "mcp-conf", "validate", "watched.jsonl"]);
     expect(validated.code, validated.stdout).toBe(0);
     expect(validated.stdout).toMatch(/^verdict: pass/m);

@@ -10,6 +10,7 @@ import module from "node:module";
 import { basename } from "node:path";
 import { configChoice, findConfigFile } from "./config/config-file.js";
 import type { Io } from "./exit.js";
+import { traceStartup as trace } from "./startup/code-cache.js";
 import { loadJudging } from "./startup/judging-bundle.js";
 import { VERSION } from "./version.js";
 
@@ -27,10 +28,6 @@ function exitWhenFlushed(code: number): void {
   process.stdout.write("", done);
   process.stderr.write("", done);
 }
-
-const trace = (line: string) => {
-  if (process.env.MCP_CONF_TRACE_STARTUP) process.stderr.write(`mcp-conf: start-up: ${line}\n`);
-};
 
 /** Whether a project file (or `--config`) applies: its defaults are main's to apply, and so is a bad `--config`. */
 function projectConfigApplies(args: readonly string[]): boolean {

@@ -14,6 +14,7 @@ import { type Io, UsageError } from "../exit.js";
 import { writeOutput } from "../output.js";
 import { checkTemplateDirectory, SESSION } from "../record/traces.js";
 import { actorOption, allRowsOption, parseActor, useColor } from "../report-options.js";
+import { WATCH_V8_FLAGS } from "../startup/judge-tap.js";
 import { LiveSessions } from "../watch/live-sessions.js";
 import { startLiveView, uiPort } from "../watch/ui.js";
 import type { Command } from "./command.js";
@@ -33,14 +34,6 @@ interface WatchArgs extends RecordArgs {
 
 /** Test hook, documented in docs/watch.md: every judging pass also sleeps this many ms. */
 const SLOW_PASS_ENV = "MCP_CONF_WATCH_SLOW_PASS_MS";
-
-/**
- * A watch runs for days beside a server: each heap (this thread's, the trace thread's) may grow by a fifth of its live
- * size before V8 collects, not by the default factor of up to 4x, so memory stays flat over a long session
- * (bench/watch: peak RSS at 1,000,000 notifications within 1.2x of its peak at 100,000). V8 reads it at every
- * collection, so setting it now covers the threads started after.
- */
-const HEAP_GROWING_PERCENT = 20;
 
 export const watchCommand: Command<WatchArgs> = {
   builder: (yargs: Argv) =>
@@ -74,7 +67,11 @@ export const watchCommand: Command<WatchArgs> = {
       .example("$0 watch http --upstream http://localhost:3000/mcp", "point your client at http://127.0.0.1:8080/"),
   async run(argv, io) {
     if (argv.revision !== undefined) checkedRevision("watch", argv.revision);
-    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+    // A watch runs for days beside a server: each heap (this thread's, the trace thread's) may grow by a fifth of its
+    // live size before V8 collects (WATCH_V8_FLAGS), not by the default factor of up to 4x, so memory stays flat over a
+    // long session (bench/watch: peak RSS at 1,000,000 notifications within 1.2x of its peak at 100,000). V8 reads it
+    // at every collection, so setting it now covers the threads started after.
+    setFlagsFromString(WATCH_V8_FLAGS);
     const otlp = argv.otlp === undefined ? undefined : collector(argv.otlp, argv["otlp-header"] ?? []);
     if (otlp?.warning) io.stderr.write(`mcp-conf watch: ${otlp.warning}\n`);
     const report = argv.report === undefined ? undefined : reportWriter(argv.report, io);

@@ -10,7 +10,7 @@
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
+import { basename, dirname } from "node:path";
 import { Script } from "node:vm";
 
 /** What became of a script's code cache: used, refused by V8 (another version or flags), or not there. */
@@ -29,8 +29,11 @@ const STAMP = /^[^\n]*\(stamp ([0-9a-f]{16})\)/;
 /** Every script loaded here, for the build's training run to write their caches. */
 const loaded: LoadedScript<unknown>[] = [];
 
-/** Runs the CommonJS script `file` as Node would (`require`, `module`, `__dirname` are its own), from its cache. */
-export function loadScript<T>(file: string, cacheFile = `${file}.cache`): LoadedScript<T> {
+/**
+ * Runs the CommonJS script `file` as Node would (`require`, `module`, `__dirname` are its own), from its cache. With
+ * `cachedOnly`, a script whose cache is absent or refused throws before it runs, for the caller to run other code.
+ */
+export function loadScript<T>(file: string, cacheFile = `${file}.cache`, { cachedOnly = false } = {}): LoadedScript<T> {
   const source = readFileSync(file, "utf8");
   const stamp = Buffer.from(STAMP.exec(source)?.[1] ?? "", "latin1");
   let cachedData: Buffer | undefined;
@@ -40,6 +43,9 @@ export function loadScript<T>(file: string, cacheFile = `${file}.cache`): Loaded
   } catch {}
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new Script(wrapped, { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const cache: CodeCacheState =
+    cachedData === undefined ? "absent" : script.cachedDataRejected ? "rejected" : "accepted";
+  if (cachedOnly && cache !== "accepted") throw new Error(`${basename(file)}'s code cache is ${cache}`);
   const module = { exports: {} as T };
   (script.runInThisContext() as (...args: unknown[]) => void)(
     module.exports,
@@ -51,7 +57,7 @@ export function loadScript<T>(file: string, cacheFile = `${file}.cache`): Loaded
   const result: LoadedScript<T> = {
     file,
     exports: module.exports,
-    cache: cachedData === undefined ? "absent" : script.cachedDataRejected ? "rejected" : "accepted",
+    cache,
     writeCache() {
       if (stamp.length === 0) return;
       const temporary = `${cacheFile}.${process.pid}.tmp`;
@@ -71,4 +77,9 @@ export function loadedScripts(): readonly LoadedScript<unknown>[] {
 /** Writes the code cache of every script loaded so far (the build's training run). */
 export function writeCodeCaches(): void {
   for (const script of loaded) script.writeCache();
+}
+
+/** With `MCP_CONF_TRACE_STARTUP=1`, says on stderr which path a command's start-up took and what its caches became. */
+export function traceStartup(line: string): void {
+  if (process.env.MCP_CONF_TRACE_STARTUP) process.stderr.write(`mcp-conf: start-up: ${line}\n`);
 }

@@ -19,6 +19,7 @@ import { callbackSink, type Sink, type ThreadTapModule } from "@mcp-conf/recorde
 import type { Actor, TextRows } from "@mcp-conf/validator";
 import type { SessionEnd } from "../commands/record.js";
 import { traceLosses } from "../record/summary.js";
+import { cachedJudgeTap } from "../startup/judge-tap.js";
 import { type ReportDestination, WatchPrinter } from "./printer.js";
 
 export interface LiveSessionOptions {
@@ -72,7 +73,7 @@ export class LiveSessions {
       const outputs: Outputs = {};
       const { judge, tap } = liveJudgeTap(this.judgeOptions(trace, outputs));
       this.sessions.set(session, { judge, onTraceThread: true, outputs });
-      return tap;
+      return cachedJudgeTap(tap);
     };
   }
 

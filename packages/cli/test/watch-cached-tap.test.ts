@@ -1,0 +1,74 @@
+/**
+ * `watch stdio`'s live judge runs on the recorder's trace thread from the CLI's tap bundle through its code cache
+ * (src/startup/judge-tap.ts); where the bundle cannot run from its cache it runs the package's tap module instead. Both
+ * must judge alike: the built CLI's watch (the bundle) is compared with a copy of its dist a directory deeper, where
+ * the bundle finds the packages' files not beside it and falls back, and that copy then without its cache and under
+ * other V8 flags.
+ */
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "./validate-helpers.js";
+import { CORPUS, REPLAY, run, tempDir } from "./watch-helpers.js";
+
+const TRACE_STARTUP = { MCP_CONF_TRACE_STARTUP: "1" };
+const DIST = join(REPO_ROOT, "packages", "cli", "dist");
+const CACHED_LINE =
+  /^mcp-conf: start-up: live judge from the tap bundle, code caches: judge-tap\.cjs accepted, (schema-[\d-]+\.cjs accepted(, )?)+$/m;
+const STARTUP_LINE = /^mcp-conf: start-up: .*\n/gm;
+
+/** Replays a stdio corpus trace through `watch stdio` of the `bin.js` given; stderr with the paths made alike. */
+async function watched(bin: string, trace: string, node: string[] = []) {
+  const dir = tempDir();
+  const output = join(dir, "session.jsonl");
+  const watch = [...node, bin, "watch", "stdio", "-o", output, "--", process.execPath, REPLAY, "server", trace];
+  const done = await run(process.execPath, [REPLAY, "client", trace, "--", process.execPath, ...watch], TRACE_STARTUP);
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    ...done,
+    stderr: done.stderr.replaceAll(dir, "DIR").replace(/session \S+ recording/, "session S recording"),
+  };
+}
+
+describe("watch stdio's live judge from the CLI's code cache", () => {
+  // The copy sits a directory deeper than dist: its modules still resolve the packages (node_modules above), but the
+  // bundle's package files are not where it looks for them.
+  const copy = mkdtempSync(join(DIST, "..", "dist-copy-"));
+  cpSync(DIST, join(copy, "dist"), { recursive: true });
+  cpSync(join(DIST, "..", "package.json"), join(copy, "package.json"));
+  const copied = join(copy, "dist", "bin.js");
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  const traces = [
+    join(CORPUS, "violations", "tool-006-name-charset.jsonl"),
+    join(CORPUS, "violations", "base-005-request-id-reused.jsonl"),
+    join(CORPUS, "violations", "base-015-schema-invalid-capability.jsonl"),
+  ];
+  it.each(traces)("runs from the tap bundle and prints what the package's tap prints: %s", async (trace) => {
+    const bundled = await watched(join(DIST, "bin.js"), trace);
+    expect(bundled.stderr).toMatch(CACHED_LINE);
+    const fallback = await watched(copied, trace);
+    expect(fallback.stderr).toMatch(
+      /^mcp-conf: start-up: live judge from the package's tap module: judge-tap\.cjs: \.\.\/\.\.\/.* is not beside it$/m,
+    );
+    expect(fallback.code).toBe(bundled.code);
+    expect(bundled.stderr).toMatch(/(FAIL|WARN) /);
+    expect(fallback.stderr.replace(STARTUP_LINE, "")).toBe(bundled.stderr.replace(STARTUP_LINE, ""));
+  });
+
+  it("falls back to the package's tap where its cache is refused or missing, and judges alike", async () => {
+    const trace = traces[0]!;
+    const expected = (await watched(join(DIST, "bin.js"), trace)).stderr.replace(STARTUP_LINE, "");
+    const refused = await watched(copied, trace, ["--no-opt"]);
+    expect(refused.stderr).toMatch(
+      /^mcp-conf: start-up: live judge from the package's tap module: judge-tap\.cjs's code cache is rejected$/m,
+    );
+    expect(refused.stderr.replace(STARTUP_LINE, "")).toBe(expected);
+    rmSync(join(copy, "dist", "judge-tap.cjs.cache"));
+    const missing = await watched(copied, trace);
+    expect(missing.stderr).toMatch(
+      /^mcp-conf: start-up: live judge from the package's tap module: judge-tap\.cjs's code cache is absent$/m,
+    );
+    expect(missing.stderr.replace(STARTUP_LINE, "")).toBe(expected);
+  });
+});
