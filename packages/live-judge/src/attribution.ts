@@ -19,9 +19,39 @@ import type { LiveFinding } from "./protocol.js";
 
 const KNOWN_CHECKS: ReadonlySet<string> = new Set(ALL_CHECKS.map((check) => check.id));
 
+/** A registry's requirements by the checks they list, and by id. */
+interface RequirementIndex {
+  byCheck: ReadonlyMap<string, readonly Requirement[]>;
+  byId: ReadonlyMap<string, Requirement>;
+}
+
+/**
+ * Indexed once per registry on a thread (registries are loaded once per revision and frozen), so a warm-up's judge
+ * does it before the session's first finding needs it.
+ */
+const indexes = new WeakMap<Registry, RequirementIndex>();
+
+function indexOf(registry: Registry): RequirementIndex {
+  const known = indexes.get(registry);
+  if (known) return known;
+  const byCheck = new Map<string, Requirement[]>();
+  const byId = new Map<string, Requirement>();
+  for (const requirement of registry.requirements) {
+    byId.set(requirement.id, requirement);
+    for (const check of new Set(requirement.checks ?? [])) {
+      const list = byCheck.get(check);
+      if (list) list.push(requirement);
+      else byCheck.set(check, [requirement]);
+    }
+  }
+  const index = { byCheck, byId };
+  indexes.set(registry, index);
+  return index;
+}
+
 export class Attribution {
-  private readonly byCheck = new Map<string, Requirement[]>();
-  private readonly byId = new Map<string, Requirement>();
+  private readonly byCheck: RequirementIndex["byCheck"];
+  private readonly byId: RequirementIndex["byId"];
   /**
    * The requirements a finding counts against, by what decides that (`countingKey`): a session's findings are mostly
    * of a few checks, so each is judged once per key instead of once per finding.
@@ -34,14 +64,7 @@ export class Attribution {
     private readonly actor: Actor = "both",
   ) {
     this.revision = registry.revision;
-    for (const requirement of registry.requirements) {
-      this.byId.set(requirement.id, requirement);
-      for (const check of new Set(requirement.checks ?? [])) {
-        const list = this.byCheck.get(check);
-        if (list) list.push(requirement);
-        else this.byCheck.set(check, [requirement]);
-      }
-    }
+    ({ byCheck: this.byCheck, byId: this.byId } = indexOf(registry));
   }
 
   /** The live lines a finding makes, given what the session has declared so far. */

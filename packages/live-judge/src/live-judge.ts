@@ -144,6 +144,9 @@ export class LiveJudge {
 
   /** The session is over: judge what is left, finish the trace, and compare the live findings with the report. */
   close(): Promise<LiveSummary> {
+    // What the tap's last passes left in the mailbox is handed on now: the session's thread hands it nothing more,
+    // so it would otherwise wait for the tap's look message or the report.
+    if (!this.closing) this.poll();
     this.closing ??= new Promise<Extract<FromWorker, { type: "done" }>>((resolve) => {
       this.resolveDone = resolve;
       // An idle judge never keeps its process alive; one finishing a report does, until the report is in.

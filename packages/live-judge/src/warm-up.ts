@@ -3,14 +3,16 @@
  * once, when the initialize result arrives: the revision's registry and compiled schema are loaded, every check is
  * set up, and the first few hundred events run through code V8 has not yet compiled — a few hundred ms in which the
  * session's first findings wait. So, before the session's first byte (a watch starts before its server talks), the
- * thread judges a short made-up session at the revision a session most likely declares, and throws that judge away;
- * and as soon as a client's request names a version (the initialize request's `protocolVersion`, a 2026 request's
- * `_meta`), that revision is loaded and its checks set up, while the server has yet to answer. What this leaves in
- * the thread (loaded registries and schemas, compiled code) is shared by every judge on it; nothing a warm-up judge
- * saw reaches a real one.
+ * thread judges a short made-up session at the revision a session most likely declares — its one finding attributed
+ * to the requirements it counts against, as a real pass does with the session's first finding — and throws that judge
+ * away; and as soon as a client's request names a version (the initialize request's `protocolVersion`, a 2026
+ * request's `_meta`), that revision is loaded and its checks set up, while the server has yet to answer. What this
+ * leaves in the thread (loaded registries and schemas, their requirements indexed by check, compiled code) is shared
+ * by every judge on it; nothing a warm-up judge saw reaches a real one.
  */
 import { classifyMessage, isPlainObject, STATELESS_VERSION_META_KEY, type TraceEvent } from "@mcp-conf/trace-format";
-import { type Actor, createJudge, knownRevisions, opensWithInitialize } from "@mcp-conf/validator";
+import { type Actor, createJudge, findingKey, knownRevisions, opensWithInitialize } from "@mcp-conf/validator";
+import { Attribution } from "./attribution.js";
 
 /** Revisions whose registry and checks this thread has loaded and set up (at most once each). */
 const prepared = new Set<string>();
@@ -36,7 +38,12 @@ export function warmUp(options: Warming = {}): void {
       ...(options.actor === undefined ? {} : { actor: options.actor }),
     });
     for (const event of madeUpSession(revision)) judge.observe(event);
-    judge.findings();
+    const { registry, facts } = judge;
+    if (registry === undefined || facts === undefined) return;
+    const attribution = new Attribution(registry, options.actor);
+    for (const finding of judge.findings()) {
+      for (const live of attribution.attribute(finding, facts)) findingKey(live.requirement, live);
+    }
   } catch {}
 }
 
@@ -65,12 +72,13 @@ function newestHandshakeRevision(): string | undefined {
 }
 
 /**
- * A short conforming session at `revision`: the handshake, then two rounds of what servers are asked most (tools,
- * resources, prompts, pings, logging, progress, an unknown method), so each check's usual path has run before the
- * real session's first event. Two: what a warm-up saves is mostly each function's first compile, and more rounds
+ * A short session at `revision`: the handshake, then two rounds of what servers are asked most (tools, resources,
+ * prompts, pings, logging, progress, an unknown method), so each check's usual path has run before the real
+ * session's first event; the second round's tool result breaks the schema (a text block without its text), so the
+ * path of a finding has run too. Two: what a warm-up saves is mostly each function's first compile, and more rounds
  * only cost CPU (bench/live-judge: one round saved about as much of the first 500 events' time as twenty).
  */
-function madeUpSession(revision: string): TraceEvent[] {
+export function madeUpSession(revision: string): TraceEvent[] {
   const events: TraceEvent[] = [];
   let seq = 0;
   const client = (payload: unknown) =>
@@ -120,7 +128,8 @@ function madeUpSession(revision: string): TraceEvent[] {
       method: "notifications/progress",
       params: { progressToken: token, progress: 1, total: 1 },
     });
-    server({ jsonrpc: "2.0", id: id++, result: { content: [{ type: "text", text: "hello" }] } });
+    const block = round === 0 ? { type: "text", text: "hello" } : { type: "text" };
+    server({ jsonrpc: "2.0", id: id++, result: { content: [block] } });
     call(
       "resources/read",
       { uri: "file:///notes.txt" },

@@ -6,8 +6,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type LivePass, liveJudgeTap } from "../src/live-judge.js";
 import { createMailbox, type LOOK, MailboxReader, MailboxWriter } from "../src/mailbox.js";
 import type { FromWorker, LiveFinding } from "../src/protocol.js";
+import type { TapData } from "../src/tap.js";
 
 const finding = (n: number, detail = `finding ${n}`): LiveFinding =>
   ({ requirement: "R", check: "c", seq: n, detail, outcome: "fail", quote: "q" }) as unknown as LiveFinding;
@@ -115,6 +117,24 @@ describe("the tap's mailbox", () => {
     writer.deliver();
     poll();
     expect(seqsOf(got)).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe("closing a session judged on a tap", () => {
+  it("hands on at once what the tap's last pass left in the mailbox, before the report comes", async () => {
+    const passes: LivePass[] = [];
+    const { judge, tap } = liveJudgeTap({ onPass: (update) => passes.push(update) });
+    const { port, mailbox } = tap.data as TapData;
+    // The tap's end, on this thread: the look message it would post after a while never reaches the session.
+    const writer = new MailboxWriter(mailbox!, () => {});
+    writer.send(pass([finding(4)], 3));
+    const closing = judge.close();
+    expect(passes.map((update) => update.findings.map((f) => f.seq))).toEqual([[4]]);
+    port.postMessage({ type: "done", all: [finding(4)], exchanges: 3, started: true, busyMs: 0 } satisfies FromWorker);
+    const summary = await closing;
+    expect(summary.withdrawn).toEqual([]);
+    expect(summary.endFindings).toEqual([]);
+    expect(passes).toHaveLength(1);
   });
 });
 

@@ -4,8 +4,10 @@
  * what was wrong; the live-equals-batch and tap tests judge every corpus trace on warmed-up threads).
  */
 import { STATELESS_VERSION_META_KEY, type TraceEvent } from "@mcp-conf/trace-format";
+import { createJudge, knownRevisions, opensWithInitialize } from "@mcp-conf/validator";
 import { describe, expect, it } from "vitest";
-import { prepare, versionNamedBy, warmUp } from "../src/warm-up.js";
+import { Attribution } from "../src/attribution.js";
+import { madeUpSession, prepare, versionNamedBy, warmUp } from "../src/warm-up.js";
 
 const c2s = (payload: unknown): TraceEvent => ({
   seq: 1,
@@ -42,6 +44,17 @@ describe("the version a client's request names", () => {
 });
 
 describe("warming up", () => {
+  for (const revision of knownRevisions().filter(opensWithInitialize)) {
+    it(`runs a finding's path too, at ${revision}: its made-up session has one finding, counted against a requirement`, () => {
+      const judge = createJudge();
+      for (const event of madeUpSession(revision)) judge.observe(event);
+      const findings = judge.findings();
+      expect(findings.map((finding) => finding.check)).toEqual(["base.schema-valid"]);
+      expect(new Attribution(judge.registry!).attribute(findings[0]!, judge.facts!).length).toBeGreaterThan(0);
+      expect(judge.finish().revision).toBe(revision);
+    });
+  }
+
   it("never throws, whatever revision it is asked for", () => {
     expect(() => warmUp({ revision: "1999-01-01" })).not.toThrow();
     expect(() => prepare("not-a-revision")).not.toThrow();
