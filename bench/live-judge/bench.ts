@@ -23,11 +23,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { type LiveJudge, liveJudgeTap, startLiveJudge } from "@mcp-conf/live-judge";
-import { createRecorder, threadedFileSink } from "@mcp-conf/recorder";
+import { createRecorder, type ThreadTapModule, threadedFileSink } from "@mcp-conf/recorder";
 import { serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import { validate } from "@mcp-conf/validator";
 import { median, summaryRow, times } from "../summary.js";
 import { sessionEvents } from "../validator/generate-session.js";
+import { cliTapVariant } from "./cli-tap.js";
 import { ThreadCpu, type ThreadSplit } from "./thread-cpu.js";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_001);
@@ -192,7 +193,13 @@ const failsOf = (judge: { report?: { requirements: { outcome: string; findings?:
 const AS_WATCH = { reportRows: "problems" } as const;
 
 /** Records `session` as `watch stdio` does; with `judged`, the live judge runs on the trace thread as a tap. */
-async function recorded(judged: boolean, round: number, session = events, name = "planted"): Promise<Run> {
+async function recorded(
+  judged: boolean,
+  round: number,
+  session = events,
+  name = "planted",
+  via?: (tap: ThreadTapModule) => ThreadTapModule,
+): Promise<Run> {
   const lags = new Lags();
   let judge: LiveJudge | undefined;
   let tap: ReturnType<typeof liveJudgeTap>["tap"] | undefined;
@@ -203,7 +210,7 @@ async function recorded(judged: boolean, round: number, session = events, name =
   const recorder = createRecorder({
     sink: threadedFileSink(join(dir, `recorded-${name}-${round}-${judged}.jsonl`), {
       session: "bench",
-      ...(tap ? { tap: () => tap } : {}),
+      ...(tap ? { tap: () => (via ? via(tap) : tap) } : {}),
     }),
     transport: "stdio",
     session: "bench",
@@ -329,7 +336,6 @@ for (let round = 0; round < ROUNDS; round++) {
     `    the session without findings: cold batch ${fmt(conformingColdMs)} ms CPU; judge adds ${fmt(conformingAdded)} ms = ${times(conformingAdded / conformingColdMs)} the cold batch (${judgedConforming.fails} fail finding(s) in the report)`,
   );
 }
-rmSync(dir, { recursive: true, force: true });
 const own = await ownThread();
 // Its events come parsed (the recorder parses HTTP bodies anyway), so it is set against the batch's judging alone.
 const ownRatio = own.cpuMs / median(coldJudgings);
@@ -398,3 +404,10 @@ summaryRow({
   value: times(ownRatio),
   target: "",
 });
+// Last: it sets watch's V8 flags for the rest of the process.
+await cliTapVariant({
+  rounds: ROUNDS,
+  traceFile,
+  record: (judged, round, name, via) => recorded(judged, round, events, name, via),
+});
+rmSync(dir, { recursive: true, force: true });
