@@ -83,8 +83,9 @@ const liveJudgeTap: Plugin = {
 };
 
 /** A CommonJS bundle of `entry` and everything it imports, its first line naming its build (code-cache.ts). */
-function bundle(name: string, entry: string, about: string, plugins: Plugin[]): Options {
+function bundle(name: string, entry: string, about: string, plugins: Plugin[], options: Options = {}): Options {
   return {
+    ...options,
     entry: { [name]: entry },
     format: ["cjs"],
     outExtension: () => ({ js: ".cjs" }),
@@ -116,5 +117,9 @@ export default defineConfig([
   // Everything validate and check run, dependencies included, in one CommonJS file (see src/startup/judging.ts).
   bundle("judging", "src/startup/judging.ts", "The judging bundle", [unusedLeftOut]),
   // The live judge's tap and the validator under it, for the recorder's trace thread (src/startup/judge-tap.ts).
-  bundle("judge-tap", "src/startup/judge-tap-bundle.ts", "The live judge's tap bundle", [liveJudgeTap]),
+  // Without comments and blank space (its first line stays): a third smaller, and all ASCII (the comments were not),
+  // which V8 keeps in one byte a character; the tap's thread loads it in ~9 ms less CPU.
+  bundle("judge-tap", "src/startup/judge-tap-bundle.ts", "The live judge's tap bundle", [liveJudgeTap], {
+    minifyWhitespace: true,
+  }),
 ]);

@@ -1,9 +1,10 @@
 // The build's last step: loads dist/judging.cjs, trains it by judging the corpus's good sessions of every revision as
 // `validate` (text and JSON) and `check` would, and writes the bytecode V8 compiled meanwhile as
-// dist/judging.cjs.cache (and dist/schema-<revision>.cjs.cache for each revision's compiled schema), so that a
-// judging run starts with its functions compiled (src/startup/code-cache.ts). Likewise dist/judge-tap.cjs, the live
-// judge's tap that `watch stdio` runs on the recorder's thread (src/startup/judge-tap.ts), trained by judging the same
-// sessions through a tap as `watch` does, event by event, to the end-of-session report.
+// dist/judging.cjs.cache (and dist/judging.schema-<revision>.cjs.cache for each revision's compiled schema), so that
+// a judging run starts with its functions compiled (src/startup/code-cache.ts). Likewise dist/judge-tap.cjs (and its
+// judge-tap.schema-<revision>.cjs.cache), the live judge's tap that `watch stdio` runs on the recorder's thread
+// (src/startup/judge-tap.ts), trained by judging the same sessions through a tap as `watch` does, event by event, to
+// the end-of-session report.
 // Without the corpus (a build outside the repository) only the bundles' top levels are cached.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
