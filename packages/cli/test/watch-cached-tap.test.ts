@@ -1,11 +1,12 @@
 /**
  * `watch stdio`'s live judge runs on the recorder's trace thread from the CLI's tap bundle through its code cache
  * (src/startup/judge-tap.ts); where the bundle cannot run from its cache it runs the package's tap module instead. Both
- * must judge alike: the built CLI's watch (the bundle) is compared with a copy of its dist a directory deeper, where
- * the bundle finds the packages' files not beside it and falls back, and that copy then without its cache and under
- * other V8 flags.
+ * must judge alike: the built CLI's watch (the bundle) is compared with a copy of its dist outside the repository,
+ * where the bundle finds the packages' files not beside it and falls back, and that copy then without its cache and
+ * under other V8 flags.
  */
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "./validate-helpers.js";
@@ -41,11 +42,13 @@ async function watched(bin: string, trace: string, node: string[] = []) {
 }
 
 describe("watch stdio's live judge from the CLI's code cache", () => {
-  // The copy sits a directory deeper than dist: its modules still resolve the packages (node_modules above), but the
-  // bundle's package files are not where it looks for them.
-  const copy = mkdtempSync(join(DIST, "..", "dist-copy-"));
+  // The copy's modules still resolve the packages (through a link to the CLI's node_modules), but the bundle's package
+  // files are not where it looks for them, beside it. Outside the repository, a copy an interrupted run leaves behind
+  // is no package of the workspace.
+  const copy = mkdtempSync(join(tmpdir(), "mcp-conf-dist-copy-"));
   cpSync(DIST, join(copy, "dist"), { recursive: true });
   cpSync(join(DIST, "..", "package.json"), join(copy, "package.json"));
+  symlinkSync(join(DIST, "..", "node_modules"), join(copy, "node_modules"), "dir");
   const copied = join(copy, "dist", "bin.js");
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
