@@ -12,6 +12,7 @@ import type { TraceEvent } from "@mcp-conf/trace-format";
 import { MailboxWriter } from "./mailbox.js";
 import type { FromWorker, ToWorker, WorkerOptions } from "./protocol.js";
 import { Session } from "./session.js";
+import { settle } from "./settle.js";
 import { warmUp } from "./warm-up.js";
 
 /** What the session's side passes to the tap's thread (the port is transferred). */
@@ -24,7 +25,8 @@ export interface TapData {
 
 /**
  * Called once on the recorder's thread, before the session's first event reaches it (it warms the thread up first,
- * warm-up.ts); `close()` settles once the report is sent (after `LiveJudge.close()`).
+ * warm-up.ts, and says it is ready once the heap has settled, settle.ts); `close()` settles once the report is sent
+ * (after `LiveJudge.close()`).
  */
 export function openTap(data: TapData): {
   event(event: TraceEvent): void;
@@ -48,7 +50,8 @@ export function openTap(data: TapData): {
   port.on("message", (message: ToWorker) => {
     if (message.type !== "start") session.receive(message);
   });
-  send({ type: "ready" });
+  // Events that come meanwhile are judged as usual.
+  void settle().then(() => send({ type: "ready" }));
   return {
     event: (event) => {
       session.take(event);

@@ -74,9 +74,11 @@ function newestHandshakeRevision(): string | undefined {
 /**
  * A short session at `revision`: the handshake, then two rounds of what servers are asked most (tools, resources,
  * prompts, pings, logging, progress, an unknown method), so each check's usual path has run before the real
- * session's first event; the second round's tool result breaks the schema (a text block without its text), so the
- * path of a finding has run too. Two: what a warm-up saves is mostly each function's first compile, and more rounds
- * only cost CPU (bench/live-judge: one round saved about as much of the first 500 events' time as twenty).
+ * session's first event. Its tools are described as servers usually describe theirs (a title, annotations, numbers
+ * with bounds and defaults), since every tool's schema is read when the listing arrives; the second round's tool
+ * result breaks the schema (a text block without its text), so the path of a finding has run too. Two rounds: what a
+ * warm-up saves is mostly each function's first compile, and more rounds only cost CPU (bench/live-judge: one round
+ * saved about as much of the first 500 events' time as twenty).
  */
 export function madeUpSession(revision: string): TraceEvent[] {
   const events: TraceEvent[] = [];
@@ -110,8 +112,26 @@ export function madeUpSession(revision: string): TraceEvent[] {
     },
   );
   client({ jsonrpc: "2.0", method: "notifications/initialized" });
-  const inputSchema = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
-  call("tools/list", undefined, { tools: [{ name: "echo", description: "Echoes its text", inputSchema }] });
+  const echo = {
+    name: "echo",
+    description: "Echoes its text",
+    inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+  };
+  const sum = {
+    name: "sum",
+    title: "Sum",
+    description: "Adds two numbers",
+    inputSchema: {
+      type: "object",
+      properties: {
+        a: { type: "number", description: "The first" },
+        b: { type: "integer", description: "The second", minimum: 0, maximum: 100, default: 1 },
+      },
+      required: ["a"],
+    },
+    annotations: { readOnlyHint: true },
+  };
+  call("tools/list", undefined, { tools: [echo, sum] });
   call("resources/list", undefined, { resources: [{ uri: "file:///notes.txt", name: "notes" }] });
   call("prompts/list", undefined, { prompts: [{ name: "greet", description: "A greeting" }] });
   call("logging/setLevel", { level: "info" }, {});
@@ -130,6 +150,11 @@ export function madeUpSession(revision: string): TraceEvent[] {
     });
     const block = round === 0 ? { type: "text", text: "hello" } : { type: "text" };
     server({ jsonrpc: "2.0", id: id++, result: { content: [block] } });
+    call(
+      "tools/call",
+      { name: "sum", arguments: { a: round, b: 2 } },
+      { content: [{ type: "text", text: `${round + 2}` }] },
+    );
     call(
       "resources/read",
       { uri: "file:///notes.txt" },

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { FromWorker, ToWorker, WorkerOptions } from "./protocol.js";
 import { Session } from "./session.js";
+import { settle } from "./settle.js";
 import { warmUp } from "./warm-up.js";
 
 const port = parentPort;
@@ -16,7 +17,7 @@ const send = (message: FromWorker) => port.postMessage(message);
 const first = workerData === undefined || workerData === null ? undefined : (workerData as WorkerOptions);
 warmUp(first);
 let session: Session | undefined = first === undefined ? undefined : new Session(first, send);
-send({ type: "ready" });
+void settle().then(() => send({ type: "ready" }));
 
 port.on("message", (message: ToWorker) => {
   if (message.type === "start") session = new Session(message.options, send);
