@@ -5,7 +5,8 @@
  * bytes go to a recorder whose threaded file sink writes the trace, as `watch stdio` records. Each round records it
  * twice, in alternating order: without a judge (what `record` costs) and with the live judge on the trace thread
  * (what `watch` costs). The session starts once the judge is ready — loaded, and warmed up on a made-up session, as
- * it is while a watched server starts (its wall time is printed; its CPU counts in the judge's). Figures: the CPU the judge adds (all threads of the process, the difference of the two runs)
+ * it is while a watched server starts (its wall time is printed; its CPU counts in the judge's), and this thread's
+ * heap is collected (see `collectGarbage`). Figures: the CPU the judge adds (all threads of the process, the difference of the two runs)
  * against one batch validation of the same trace as `mcp-conf validate` pays it — a fresh process reading and parsing
  * the trace, importing the validator and judging the trace cold, measured in the same round: from the trace's bytes
  * to its findings, as the judge on the trace thread starts from each line's bytes (target ≤ 1.5x: each pass judges
@@ -22,6 +23,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { type LiveJudge, liveJudgeTap, startLiveJudge } from "@mcp-conf/live-judge";
 import { createRecorder, type ThreadTapModule, threadedFileSink } from "@mcp-conf/recorder";
 import { serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
@@ -30,6 +33,16 @@ import { median, summaryRow, times } from "../summary.js";
 import { sessionEvents } from "../validator/generate-session.js";
 import { cliTapVariant } from "./cli-tap.js";
 import { ThreadCpu, type ThreadSplit } from "./thread-cpu.js";
+
+/**
+ * A full collection of this thread's heap, run before each recording's session starts (judged or not, so its CPU is
+ * on both sides). This thread stands in for `watch`'s session thread, but its heap also holds what a watch's does
+ * not (the generated sessions, the previous recordings), and its first full collection would otherwise fall on the
+ * session's first findings: 14-20 ms in which the recorder neither hands the trace thread its lines nor reads the
+ * judge's findings.
+ */
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_001);
 const RATE = Number(process.env.BENCH_RATE ?? 5_000);
@@ -219,6 +232,7 @@ async function recorded(
   const starting = performance.now();
   await judge?.ready;
   const readyMs = performance.now() - starting;
+  collectGarbage();
   const streamedMs = await stream((event) => {
     if (event.kind !== "message") return;
     lags.handedAt.set(recorder.nextSeq, performance.now());
@@ -249,6 +263,7 @@ async function ownThread(): Promise<Run & { bootCpuMs: number }> {
   await judge.ready;
   clearInterval(booting);
   const bootCpuMs = cpuMs(start);
+  collectGarbage();
   const streamedMs = await stream((event) => {
     lags.handedAt.set(event.seq, performance.now());
     judge.observe(event);
