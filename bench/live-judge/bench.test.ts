@@ -36,10 +36,10 @@ describe("live-judge bench script", () => {
     );
     // The built CLI's tap (pnpm test builds first), against a validate through the CLI's judging bundle.
     expect(output).toMatch(
-      /through the CLI's cached tap, round 1: cold batch through the CLI's judging bundle [\d.]+ ms CPU; judge adds -?[\d.]+ ms = x-?[\d.]+ it \(the package's tap, same flags: -?[\d.]+ ms = x-?[\d.]+\); against the package's tap: process [+-][\d.]+ ms CPU, trace thread [+-][\d.]+, ready [+-][\d.]+ ms/,
+      /through the CLI's cached tap, round 1: cold batch through the CLI's judging bundle [\d.]+ ms CPU; judge adds -?[\d.]+ ms = x-?[\d.]+ it \(the package's tap, same flags: -?[\d.]+ ms = x-?[\d.]+\); against the package's tap: process [+-][\d.]+ ms CPU, trace thread [+-]?[\d.NaN]+ \(of it up to ready [+-]?[\d.NaN]+\), ready [+-][\d.]+ ms/,
     );
     expect(output).toMatch(
-      /through the CLI's cached tap\s+median x-?[\d.]+ the cold batch through the CLI's judging bundle over 1 rounds \(the package's tap x-?[\d.]+; paired medians against it: process [+-][\d.]+ ms CPU, trace thread [+-][\d.]+, ready [+-][\d.]+ ms\) \(informative\)/,
+      /through the CLI's cached tap\s+median x-?[\d.]+ the cold batch through the CLI's judging bundle over 1 rounds \(the package's tap x-?[\d.]+; paired medians against it: process [+-][\d.]+ ms CPU, trace thread [+-]?[\d.NaN]+ \(of it up to ready [+-]?[\d.NaN]+\), ready [+-][\d.]+ ms\) \(informative\)/,
     );
   }, 120_000);
 });

@@ -174,6 +174,8 @@ interface Run {
   threads?: ThreadSplit;
   /** Wall time from starting the recorder to the judge being ready (loaded and warmed up). */
   readyMs?: number;
+  /** The trace thread's CPU by then (Linux). */
+  readyTraceMs?: number;
   lags?: number[];
   /** The findings whose lag is at or above the p99: [seq, ms]. */
   tail?: [number, number][];
@@ -232,6 +234,7 @@ async function recorded(
   const starting = performance.now();
   await judge?.ready;
   const readyMs = performance.now() - starting;
+  const atReady = judge ? threads.sofar() : undefined;
   collectGarbage();
   const streamedMs = await stream((event) => {
     if (event.kind !== "message") return;
@@ -247,6 +250,7 @@ async function recorded(
     run.lags = lags.sorted();
     run.tail = lags.tail();
     run.readyMs = readyMs;
+    if (atReady) run.readyTraceMs = atReady.started;
     run.fails = failsOf(summary);
     run.withdrawn = summary.withdrawn.length;
     run.judgingMs = summary.judgingMs;

@@ -6,12 +6,13 @@
  * judging the trace (the cache speeds up both sides). Each round records the session three times, in an order that
  * turns with the round: without a judge, with the judge through the CLI's tap, and with the package's tap as bench.ts
  * runs it, so the round also shows what the cache saves. All three run under `watch`'s V8 flags, which the tap's
- * cache is made under, and which stay set for the rest of the process: hence last.
+ * cache is made under (and without bench.ts's own), and which stay set for the rest of the process: hence last.
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
+import { Worker } from "node:worker_threads";
 import type { ThreadTapModule } from "@mcp-conf/recorder";
 import { median, summaryRow, times } from "../summary.js";
 import type { ThreadSplit } from "./thread-cpu.js";
@@ -29,6 +30,8 @@ interface Recording {
   cpuMs: number;
   threads?: ThreadSplit;
   readyMs?: number;
+  /** The trace thread's CPU up to the judge's being ready (Linux). */
+  readyTraceMs?: number;
 }
 
 export interface CliTapOptions {
@@ -66,20 +69,28 @@ function coldCliBatch(file: string): number {
   );
 }
 
-/** Why the CLI's tap would not run from its cache here (undefined: it would), asked of a fresh process. */
-function tapBundleProblem(flags: string): string | undefined {
+/**
+ * Why the CLI's tap would not run from its cache in this process (undefined: it would), asked of a thread of this
+ * process, so under the flags its recordings run with: V8 refuses a cache made under other flags.
+ */
+async function tapBundleProblem(): Promise<string | undefined> {
   const script = `
-    const { loadScript } = await import(${JSON.stringify(pathToFileURL(join(DIST, "code-cache.js")).href)});
-    loadScript(${JSON.stringify(join(DIST, "judge-tap.cjs"))}, undefined, { cachedOnly: true });`;
-  try {
-    execFileSync(process.execPath, [flags, "--input-type=module", "-e", script], { encoding: "utf8", stdio: "pipe" });
-    return undefined;
-  } catch (error) {
-    return ((error as { stderr?: string }).stderr ?? String(error))
-      .trim()
-      .split("\n")
-      .find((line) => /Error/.test(line));
-  }
+    const { parentPort } = require("node:worker_threads");
+    import(${JSON.stringify(pathToFileURL(join(DIST, "code-cache.js")).href)}).then(({ loadScript }) => {
+      try {
+        loadScript(${JSON.stringify(join(DIST, "judge-tap.cjs"))}, undefined, { cachedOnly: true });
+        parentPort.postMessage(undefined);
+      } catch (error) {
+        parentPort.postMessage(error.message);
+      }
+    });`;
+  const worker = new Worker(script, { eval: true });
+  const problem = await new Promise<string | undefined>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  await worker.terminate();
+  return problem;
 }
 
 const fmt = (n: number) => n.toFixed(1);
@@ -93,15 +104,17 @@ export async function cliTapVariant({ rounds, traceFile, record }: CliTapOptions
     console.log("  through the CLI's cached tap: skipped, the CLI is not built (pnpm build)");
     return;
   }
-  const problem = tapBundleProblem(cli.WATCH_V8_FLAGS);
+  // The process's flags as watch's: bench.ts's --expose-gc set back (its `gc` stays callable), watch's set.
+  setFlagsFromString("--no-expose-gc");
+  setFlagsFromString(cli.WATCH_V8_FLAGS);
+  const problem = await tapBundleProblem();
   if (problem !== undefined) {
-    console.log(`  through the CLI's cached tap: skipped, its bundle would not run from its cache: ${problem}`);
+    console.log(`  through the CLI's cached tap: skipped, its bundle would not run from its cache here: ${problem}`);
     return;
   }
-  setFlagsFromString(cli.WATCH_V8_FLAGS);
   const ratios: number[] = [];
   const packageRatios: number[] = [];
-  const saved = { cpu: [] as number[], trace: [] as number[], ready: [] as number[] };
+  const saved = { cpu: [] as number[], trace: [] as number[], ready: [] as number[], start: [] as number[] };
   for (let round = 0; round < rounds; round++) {
     const coldMs = coldCliBatch(traceFile);
     const kinds = ["plain", "cli", "package"] as const;
@@ -124,13 +137,15 @@ export async function cliTapVariant({ rounds, traceFile, record }: CliTapOptions
     saved.ready.push(cached.readyMs! - esm.readyMs!);
     const trace = cached.threads && esm.threads ? cached.threads.started - esm.threads.started : Number.NaN;
     saved.trace.push(trace);
+    const start = (cached.readyTraceMs ?? Number.NaN) - (esm.readyTraceMs ?? Number.NaN);
+    saved.start.push(start);
     console.log(
-      `  through the CLI's cached tap, round ${round + 1}: cold batch through the CLI's judging bundle ${fmt(coldMs)} ms CPU; judge adds ${fmt(added)} ms = ${times(added / coldMs)} it (the package's tap, same flags: ${fmt(packageAdded)} ms = ${times(packageAdded / coldMs)}); against the package's tap: process ${signed(cached.cpuMs - esm.cpuMs)} ms CPU, trace thread ${signed(trace)}, ready ${signed(cached.readyMs! - esm.readyMs!)} ms (${fmt(cached.readyMs!)} ms)`,
+      `  through the CLI's cached tap, round ${round + 1}: cold batch through the CLI's judging bundle ${fmt(coldMs)} ms CPU; judge adds ${fmt(added)} ms = ${times(added / coldMs)} it (the package's tap, same flags: ${fmt(packageAdded)} ms = ${times(packageAdded / coldMs)}); against the package's tap: process ${signed(cached.cpuMs - esm.cpuMs)} ms CPU, trace thread ${signed(trace)} (of it up to ready ${signed(start)}), ready ${signed(cached.readyMs! - esm.readyMs!)} ms (${fmt(cached.readyMs!)} ms)`,
     );
   }
   const ratio = median(ratios);
   console.log(
-    `  through the CLI's cached tap   median ${times(ratio)} the cold batch through the CLI's judging bundle over ${rounds} rounds (the package's tap ${times(median(packageRatios))}; paired medians against it: process ${signed(median(saved.cpu))} ms CPU, trace thread ${signed(median(saved.trace))}, ready ${signed(median(saved.ready))} ms) (informative)`,
+    `  through the CLI's cached tap   median ${times(ratio)} the cold batch through the CLI's judging bundle over ${rounds} rounds (the package's tap ${times(median(packageRatios))}; paired medians against it: process ${signed(median(saved.cpu))} ms CPU, trace thread ${signed(median(saved.trace))} (of it up to ready ${signed(median(saved.start))}), ready ${signed(median(saved.ready))} ms) (informative)`,
   );
   summaryRow({
     bench: "live-judge",

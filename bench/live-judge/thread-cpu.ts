@@ -31,6 +31,11 @@ export class ThreadCpu {
   /** Ends the span; ms of CPU per part. */
   stop(): ThreadSplit | undefined {
     clearInterval(this.timer);
+    return this.sofar();
+  }
+
+  /** ms of CPU per part from the span's start to now (the span goes on). */
+  sofar(): ThreadSplit | undefined {
     this.sample(this.last);
     if (!this.readable) return undefined;
     const split: ThreadSplit = { main: 0, started: 0, background: 0, runs: { main: 0, started: 0, background: 0 } };
