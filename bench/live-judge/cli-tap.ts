@@ -6,7 +6,7 @@
  * judging the trace (the cache speeds up both sides). Each round records the session three times, in an order that
  * turns with the round: without a judge, with the judge through the CLI's tap, and with the package's tap as bench.ts
  * runs it, so the round also shows what the cache saves. All three run under `watch`'s V8 flags, which the tap's
- * cache is made under (and without bench.ts's own), and which stay set for the rest of the process: hence last.
+ * cache is made under, and which stay set for the rest of the process: hence last.
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
@@ -104,8 +104,7 @@ export async function cliTapVariant({ rounds, traceFile, record }: CliTapOptions
     console.log("  through the CLI's cached tap: skipped, the CLI is not built (pnpm build)");
     return;
   }
-  // The process's flags as watch's: bench.ts's --expose-gc set back (its `gc` stays callable), watch's set.
-  setFlagsFromString("--no-expose-gc");
+  // The process's flags as watch's.
   setFlagsFromString(cli.WATCH_V8_FLAGS);
   const problem = await tapBundleProblem();
   if (problem !== undefined) {
@@ -133,14 +132,16 @@ export async function cliTapVariant({ rounds, traceFile, record }: CliTapOptions
     const packageAdded = esm.cpuMs - plain.cpuMs;
     ratios.push(added / coldMs);
     packageRatios.push(packageAdded / coldMs);
-    saved.cpu.push(cached.cpuMs - esm.cpuMs);
-    saved.ready.push(cached.readyMs! - esm.readyMs!);
+    const cpu = cached.cpuMs - esm.cpuMs;
+    const ready = cached.readyMs! - esm.readyMs!;
     const trace = cached.threads && esm.threads ? cached.threads.started - esm.threads.started : Number.NaN;
-    saved.trace.push(trace);
     const start = (cached.readyTraceMs ?? Number.NaN) - (esm.readyTraceMs ?? Number.NaN);
+    saved.cpu.push(cpu);
+    saved.ready.push(ready);
+    saved.trace.push(trace);
     saved.start.push(start);
     console.log(
-      `  through the CLI's cached tap, round ${round + 1}: cold batch through the CLI's judging bundle ${fmt(coldMs)} ms CPU; judge adds ${fmt(added)} ms = ${times(added / coldMs)} it (the package's tap, same flags: ${fmt(packageAdded)} ms = ${times(packageAdded / coldMs)}); against the package's tap: process ${signed(cached.cpuMs - esm.cpuMs)} ms CPU, trace thread ${signed(trace)} (of it up to ready ${signed(start)}), ready ${signed(cached.readyMs! - esm.readyMs!)} ms (${fmt(cached.readyMs!)} ms)`,
+      `  through the CLI's cached tap, round ${round + 1}: cold batch through the CLI's judging bundle ${fmt(coldMs)} ms CPU; judge adds ${fmt(added)} ms = ${times(added / coldMs)} it (the package's tap, same flags: ${fmt(packageAdded)} ms = ${times(packageAdded / coldMs)}); against the package's tap: process ${signed(cpu)} ms CPU, trace thread ${signed(trace)} (of it up to ready ${signed(start)}), ready ${signed(ready)} ms (${fmt(cached.readyMs!)} ms)`,
     );
   }
   const ratio = median(ratios);

@@ -49,7 +49,7 @@ export async function settle(): Promise<void> {
 }
 
 function collectYoungTwice(): void {
-  const young = getHeapSpaceStatistics().find((space) => space.space_name === "new_space");
+  const young = youngSpace();
   if (young === undefined) return;
   const most = (FILLS * (young.space_used_size + young.space_available_size)) / OBJECT_BYTES;
   let used = young.space_used_size;
@@ -60,13 +60,13 @@ function collectYoungTwice(): void {
       garbage.push({ i });
       if (garbage.length === 64) garbage = [];
     }
-    const now = youngUsed();
+    const now = youngSpace()?.space_used_size ?? Number.NaN;
     if (now < used) collections++;
     used = now;
   }
 }
 
-/** Bytes in use in V8's young generation (NaN where it is not reported). */
-function youngUsed(): number {
-  return getHeapSpaceStatistics().find((space) => space.space_name === "new_space")?.space_used_size ?? Number.NaN;
+/** V8's young generation, where it is reported. */
+function youngSpace() {
+  return getHeapSpaceStatistics().find((space) => space.space_name === "new_space");
 }
