@@ -19,7 +19,7 @@ const FORMATS = ["text", "json", "junit", "sarif"] as const;
 
 interface CheckArgs {
   trace?: string[];
-  "fail-on"?: string;
+  "fail-on"?: string[];
   format: string;
   actor: string;
   revision?: string;
@@ -36,7 +36,8 @@ const CHECK_OPTIONS = {
   actor: ACTOR_OPTION,
   "fail-on": {
     type: "string",
-    describe: `comma-separated signals: ${SIGNALS.join(", ")} (default: ${DEFAULT_SIGNALS.join(",")})`,
+    array: true,
+    describe: `signals, comma-separated or repeated: ${SIGNALS.join(", ")} (default: ${DEFAULT_SIGNALS.join(",")})`,
   },
   format: { alias: "f", type: "string", default: "text", describe: FORMATS.join(" | ") },
   revision: { type: "string", describe: "judge at this protocol revision, whatever the trace declares" },
@@ -117,10 +118,16 @@ export const checkCommand: Command<CheckArgs> = {
   },
 };
 
-/** `--fail-on a,b,c`, checked; the default set when absent. `--expect-tool`/`--forbid-tool` add their signal. */
-export function parseSignals(value: string | undefined, expecting: boolean, forbidding: boolean): Signal[] {
+/**
+ * `--fail-on a,b --fail-on c` (or the config file's list), checked; the default set when absent. Every value counts:
+ * `--expect-tool`/`--forbid-tool` add their signal.
+ */
+export function parseSignals(values: readonly string[] | undefined, expecting: boolean, forbidding: boolean): Signal[] {
   const chosen = new Set<Signal>();
-  const names = value === undefined ? [...DEFAULT_SIGNALS] : value.split(",").map((name) => name.trim());
+  const names =
+    values === undefined || values.length === 0
+      ? [...DEFAULT_SIGNALS]
+      : values.flatMap((value) => String(value).split(",")).map((name) => name.trim());
   for (const name of names) {
     if (!(SIGNALS as readonly string[]).includes(name)) {
       throw new UsageError(`check: unknown signal ${JSON.stringify(name)} (known: ${SIGNALS.join(", ")})`);
