@@ -23,5 +23,10 @@ export {
   liveJudgeTap,
   startLiveJudge,
 } from "./live-judge.js";
+/**
+ * A judge pool: a fixed number of judge threads (default: the cores available) multiplexing every live session of a
+ * process, for a gateway's many sessions; `pool.session(options)` gives each its `LiveJudge`.
+ */
+export { defaultPoolThreads, JudgePool, type JudgePoolOptions } from "./pool.js";
 /** A finding as it counts against one requirement, and the running tally. */
 export type { LiveFinding, Tally } from "./protocol.js";

@@ -92,17 +92,19 @@ export class LiveJudge {
 
   /**
    * A session on a thread of its own, on `thread` (a `JudgeThread`'s, idle: its last session is closed), or on the
-   * other end of `tap`'s port (see `liveJudgeTap`).
+   * other end of `tap`'s port: a tap on the trace's thread, fed there (see `liveJudgeTap`), or a pool thread's
+   * session, fed through `observe` here (`fedHere`, see `JudgePool`).
    */
   constructor(
     private readonly options: LiveJudgeOptions = {},
     thread?: { worker: Worker; ready: Promise<void> },
     tap?: MessagePort,
     private readonly mailbox?: MailboxReader,
+    fedHere = false,
   ) {
     const workerOptions = judgingOptions(options);
     this.ownsWorker = thread === undefined;
-    this.remote = tap !== undefined;
+    this.remote = tap !== undefined && !fedHere;
     this.worker = tap ?? thread?.worker ?? new Worker(WORKER_URL, { workerData: workerOptions });
     this.worker.on("message", this.onMessage);
     this.worker.unref();
@@ -240,7 +242,7 @@ export class LiveJudge {
 }
 
 /** The options the judge's thread is given (no callbacks: they stay on the session's thread). */
-function judgingOptions(options: LiveJudgeOptions): WorkerOptions {
+export function judgingOptions(options: LiveJudgeOptions): WorkerOptions {
   const judging: WorkerOptions = {};
   if (options.revision !== undefined) judging.revision = options.revision;
   if (options.trace !== undefined) judging.trace = options.trace;

@@ -49,7 +49,9 @@ export class Session {
   private scheduled = false;
   private budgetMs = BURST_MS;
   private budgetAt = performance.now();
-  private readonly clock = new ThreadClock();
+  /** The thread's CPU clock: the session's own, or one a pool thread shares among its sessions (not closed here). */
+  private readonly clock: ThreadClock;
+  private readonly ownsClock: boolean;
   /** The thread's CPU time and the passes' wall time when the budget was last checked against it. */
   private checked: { cpuMs: number; busyMs: number } | undefined;
   private lastPost = 0;
@@ -64,7 +66,10 @@ export class Session {
   constructor(
     private readonly options: WorkerOptions,
     private readonly send: (message: FromWorker) => void,
+    clock?: ThreadClock,
   ) {
+    this.ownsClock = clock === undefined;
+    this.clock = clock ?? new ThreadClock();
     this.share = 1 / (1 + (options.pacing ?? 3));
     this.awaitingVersion = options.revision === undefined;
     this.judge = createJudge({
@@ -209,7 +214,7 @@ export class Session {
 
   private done(): void {
     if (this.tallyTimer) clearTimeout(this.tallyTimer);
-    this.clock.close();
+    if (this.ownsClock) this.clock.close();
     const started = performance.now();
     const { options, exchanges } = this;
     let message: FromWorker;
