@@ -4,6 +4,7 @@
  */
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
+import type { Command } from "./commands/command.js";
 import { COMMANDS, commandName } from "./commands/index.js";
 import {
   CONFIG_FILE,
@@ -32,17 +33,18 @@ function restoreStdinArgs(argv: Record<string, unknown>): Record<string, unknown
 /**
  * An option given more than once arrives as an array. Where one value makes sense the last one wins, as in most
  * command lines; an option in `unrepeatable` (two upstreams for one proxy) is refused. Options declared as arrays
- * (repeatable ones, `command..` positionals) are left alone.
+ * (repeatable ones, `command..` positionals) and the command's `lists` are left alone.
  */
 function lastOfRepeated(
   argv: Record<string, unknown>,
   arrays: ReadonlySet<string>,
-  unrepeatable: readonly string[],
+  module: Pick<Command<never>, "unrepeatable" | "lists">,
   command: string,
 ): Record<string, unknown> {
+  const unrepeatable = module.unrepeatable ?? [];
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(argv)) {
-    if (key === "_" || !Array.isArray(value) || arrays.has(key)) {
+    if (key === "_" || !Array.isArray(value) || arrays.has(key) || module.lists?.includes(key)) {
       out[key] = value;
       continue;
     }
@@ -77,8 +79,24 @@ function withProjectConfig(built: Argv, command: string, config: ProjectConfig |
   return options;
 }
 
+const HELP_OR_VERSION = new Set(["-h", "--help", "-V", "--version"]);
+
+/**
+ * `mcp-conf [OPTIONS] -- CMD…`, the short form a client's configuration may hold (mcpsnoop's), is `watch stdio
+ * [OPTIONS] -- CMD…`: no command name, options (if any) and then `--`.
+ */
+function shortWatchForm(args: readonly string[]): string[] | undefined {
+  const end = args.indexOf("--");
+  if (end < 0 || end === args.length - 1) return undefined;
+  const before = args.slice(0, end);
+  if (before.length > 0 && !before[0]!.startsWith("-")) return undefined;
+  if (before.some((word) => HELP_OR_VERSION.has(word))) return undefined;
+  return ["watch", "stdio", ...args];
+}
+
 /** Runs the CLI with `args` (without `node` and the script) and resolves to the exit code. */
-export async function main(args: string[], io: Io = defaultIo()): Promise<number> {
+export async function main(given: string[], io: Io = defaultIo()): Promise<number> {
+  const args = shortWatchForm(given) ?? given;
   const first = args[0];
   const chosen = COMMANDS.find((entry) => commandName(entry) === first);
   if (first !== undefined && !first.startsWith("-") && !chosen) {
@@ -152,7 +170,7 @@ export async function main(args: string[], io: Io = defaultIo()): Promise<number
       return EXIT.usage;
     }
     if (loaded !== undefined && parsed !== undefined && chosen !== undefined) {
-      const argv = lastOfRepeated(parsed, arrays, loaded.unrepeatable ?? [], commandName(chosen));
+      const argv = lastOfRepeated(parsed, arrays, loaded, commandName(chosen));
       exitCode = await loaded.run(argv as never, io);
     }
   } catch (error) {

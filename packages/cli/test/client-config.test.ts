@@ -86,6 +86,15 @@ describe("watch stdio in a client's configuration", () => {
     expect(text).toMatch(new RegExp(`recording to ${join(dir.path, "state", "sessions")}/server-everything-`));
   }, 180_000); // real processes, launched as a client does, on a busy machine
 
+  it("mcp-conf [OPTIONS] -- CMD, the short form pasted from mcpsnoop's docs, is watch stdio", async () => {
+    const cwd = join(dir.path, "short-form");
+    const text = await hostSession(["-o", "short.jsonl", "--", ...SERVER], cwd, join(dir.path, "short.log"));
+    expect(text).toMatch(/^mcp-conf watch: session server-everything-\S+ recording to /m);
+    expect(text).toContain("MCP trace validation");
+    const validated = await mcpConf(["validate", join(cwd, "short.jsonl")]);
+    expect(validated.stdout).toContain("verdict:");
+  }, 180_000); // real processes, launched as a client does, on a busy machine
+
   it("--report FILE writes the report validate prints; --quiet leaves only findings and the tally", async () => {
     const cwd = join(dir.path, "quiet");
     const log = join(dir.path, "quiet.log");

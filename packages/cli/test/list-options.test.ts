@@ -1,7 +1,7 @@
 /**
  * List-valued options keep every value, given on the command line (repeated or comma-separated) or as a list in
- * `.mcp-conf.toml`: each list-valued key's option is declared as an array by every command that takes it (yargs would
- * otherwise keep the last value only), and `check`'s gate fires on each signal a list names.
+ * `.mcp-conf.toml`: each list-valued key's option is an array option or one of the command's `lists` in every command
+ * that takes it (any other option keeps its last value only), and `check`'s gate fires on each signal a list names.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,11 +16,11 @@ const dir = tempDir();
 afterAll(() => dir.remove());
 
 /** The options a command's builder declares: every name, and the names declared as arrays. */
-async function optionsOf(entry: (typeof COMMANDS)[number]): Promise<{ keys: Set<string>; arrays: Set<string> }> {
+async function optionsOf(entry: (typeof COMMANDS)[number]): Promise<{ keys: Set<string>; lists: Set<string> }> {
   const command = await entry.load();
   const built = command.builder(yargs([])) as Argv & { getOptions(): { array: string[]; key: object } };
   const options = built.getOptions();
-  return { keys: new Set(Object.keys(options.key)), arrays: new Set(options.array) };
+  return { keys: new Set(Object.keys(options.key)), lists: new Set([...options.array, ...(command.lists ?? [])]) };
 }
 
 describe("every list-valued key of the configuration file", () => {
@@ -33,15 +33,15 @@ describe("every list-valued key of the configuration file", () => {
   });
 
   for (const [key, spec] of listKeys) {
-    it(`${key}: --${spec.option} is an array option of every command that takes it`, async () => {
+    it(`${key}: --${spec.option} keeps every value in every command that takes it`, async () => {
       let takers = 0;
       for (const entry of COMMANDS) {
         const name = commandName(entry);
         if (spec.commands !== undefined && !spec.commands.includes(name)) continue;
-        const { keys, arrays } = await optionsOf(entry);
+        const { keys, lists } = await optionsOf(entry);
         if (!keys.has(spec.option)) continue;
         takers++;
-        expect(arrays.has(spec.option), `${name} --${spec.option}`).toBe(true);
+        expect(lists.has(spec.option), `${name} --${spec.option}`).toBe(true);
       }
       expect(takers).toBeGreaterThan(0);
     });
@@ -76,5 +76,12 @@ describe("check --fail-on keeps every signal", () => {
     expect(listed.signals).toEqual(["fail", "secret"]);
     // Without --no-config the plain reading (no yargs) takes the line: the same result.
     expect((await signalsOf(["--fail-on", "fail", "--fail-on", "secret"])).signals).toEqual(["fail", "secret"]);
+    // The option takes one word: a trace after it is a trace, not a signal.
+    const after = await mcpConf(
+      ["check", "--no-config", "--fail-on", "fail", failing, "--format", "json"],
+      undefined,
+      env,
+    );
+    expect(JSON.parse(after.stdout).signals).toEqual(["fail"]);
   });
 });

@@ -19,7 +19,7 @@ const FORMATS = ["text", "json", "junit", "sarif"] as const;
 
 interface CheckArgs {
   trace?: string[];
-  "fail-on"?: string[];
+  "fail-on"?: string | string[];
   format: string;
   actor: string;
   revision?: string;
@@ -36,7 +36,6 @@ const CHECK_OPTIONS = {
   actor: ACTOR_OPTION,
   "fail-on": {
     type: "string",
-    array: true,
     describe: `signals, comma-separated or repeated: ${SIGNALS.join(", ")} (default: ${DEFAULT_SIGNALS.join(",")})`,
   },
   format: { alias: "f", type: "string", default: "text", describe: FORMATS.join(" | ") },
@@ -62,6 +61,7 @@ export const checkCommand: Command<CheckArgs> = {
       })
       .options(CHECK_OPTIONS),
   plain: { positional: "trace", required: false, options: CHECK_OPTIONS },
+  lists: ["fail-on"],
   async run(argv, io) {
     const format = argv.format;
     if (!(FORMATS as readonly string[]).includes(format)) {
@@ -122,12 +122,17 @@ export const checkCommand: Command<CheckArgs> = {
  * `--fail-on a,b --fail-on c` (or the config file's list), checked; the default set when absent. Every value counts:
  * `--expect-tool`/`--forbid-tool` add their signal.
  */
-export function parseSignals(values: readonly string[] | undefined, expecting: boolean, forbidding: boolean): Signal[] {
+export function parseSignals(
+  value: string | readonly string[] | undefined,
+  expecting: boolean,
+  forbidding: boolean,
+): Signal[] {
   const chosen = new Set<Signal>();
+  const values = value === undefined ? [] : typeof value === "string" ? [value] : value;
   const names =
-    values === undefined || values.length === 0
+    values.length === 0
       ? [...DEFAULT_SIGNALS]
-      : values.flatMap((value) => String(value).split(",")).map((name) => name.trim());
+      : values.flatMap((one) => String(one).split(",")).map((name) => name.trim());
   for (const name of names) {
     if (!(SIGNALS as readonly string[]).includes(name)) {
       throw new UsageError(`check: unknown signal ${JSON.stringify(name)} (known: ${SIGNALS.join(", ")})`);

@@ -11,6 +11,11 @@ export interface Command<A = Record<string, unknown>> {
   run(argv: A, io: Io): Promise<number>;
   /** Options that make no sense twice: given twice, they are refused (any other repeated option: the last wins). */
   unrepeatable?: readonly string[];
+  /**
+   * Single-word options that keep every value — the option repeated, or a list in the project file — where any other
+   * keeps its last. Not yargs array options, which would also take the positionals that follow them.
+   */
+  lists?: readonly string[];
   /** Set when the command can run without yargs for simple command lines (see plain.ts). */
   plain?: PlainForm;
 }
