@@ -8,8 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, lstatSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { fileProblem } from "@mcp-conf/gate";
 import { type Io, UsageError } from "./exit.js";
-import { fileProblem } from "./file-problem.js";
 
 /** The `-o` value that means standard output. */
 export const STDOUT = "-";

@@ -81,6 +81,8 @@ export async function runPlain(command: Command<never>, rest: readonly string[],
 
 /** Prints a UsageError as its one line and returns its exit code; rethrows anything else. */
 export function usageErrorLine(error: unknown, io: Io): number {
+  // A library's user-fixable problem (@mcp-conf/gate's GateError) is a usage error here.
+  if (error instanceof Error && error.name === "GateError") error = new UsageError(error.message);
   if (!(error instanceof UsageError)) throw error;
   // Messages quote what the user typed (a file name, a value): escaped, like everything else printed.
   io.stderr.write(`mcp-conf: ${escapeTerminal(error.message)}\n`);

@@ -7,9 +7,9 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { analyzeTrace } from "@mcp-conf/analysis";
+import { driftAgainstBaseline } from "@mcp-conf/gate";
 import { readTraceFile } from "@mcp-conf/trace-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { driftAgainstBaseline } from "../src/baseline/drift.js";
 import { tempDir } from "./record-helpers.js";
 import { EVERYTHING_SERVER, RUG_PULL_SERVER, recordSession } from "./session-recording.js";
 import { mcpConf } from "./validate-helpers.js";

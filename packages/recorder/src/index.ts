@@ -56,7 +56,5 @@ export { perSessionTemplate, SESSION_PLACEHOLDER, sessionFiles } from "./session
 export type { QueueLimits, SessionInfo, Sink, SinkStats } from "./sink.js";
 /** Ready-made sinks. */
 export { callbackSink, type FileSinkOptions, fileSink } from "./sinks.js";
-/** Default trace locations. */
-export { defaultTraceTemplate, stateDirectory } from "./state-dir.js";
 /** The stdio relay around a child process. */
 export { runStdioRelay, type StdioRelayOptions, type StdioRelayResult } from "./stdio-relay.js";

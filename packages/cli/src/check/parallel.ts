@@ -13,7 +13,8 @@
 import { statSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
-import { type InspectRequest, type InspectResult, inspectTrace } from "./inspect.js";
+import type { InspectRequest, InspectResult } from "@mcp-conf/gate";
+import { inspect } from "./inspector.js";
 
 /** Traces a worker must have to judge, by default, to repay its warm-up (and its share of the second core). */
 export const BYTES_PER_WORKER = 32 * 1024 * 1024;
@@ -40,10 +41,7 @@ export async function inspectAll(requests: readonly InspectRequest[], jobs?: num
       await worker.terminate();
     }
   };
-  await Promise.all([
-    drain((index) => inspectTrace(requests[index]!)),
-    ...Array.from({ length: lanes - 1 }, workerLane),
-  ]);
+  await Promise.all([drain((index) => inspect(requests[index]!)), ...Array.from({ length: lanes - 1 }, workerLane)]);
   return results;
 }
 

@@ -4,14 +4,14 @@
  * load, the same code from the ESM modules.
  */
 import { parentPort } from "node:worker_threads";
+import type { InspectRequest, InspectResult } from "@mcp-conf/gate";
 import { loadJudging } from "../startup/judging-bundle.js";
-import type { InspectRequest, InspectResult } from "./inspect.js";
 
 const port = parentPort;
 if (!port) throw new Error("check's worker must run in a worker thread");
 const bundle = loadJudging();
 const inspectTrace: (request: InspectRequest) => Promise<InspectResult> =
-  "exports" in bundle ? await bundle.exports.loadInspector() : (await import("./inspect.js")).inspectTrace;
+  "exports" in bundle ? await bundle.exports.loadInspector() : (await import("./inspector.js")).inspect;
 port.on("message", async (message: { index: number; request: InspectRequest }) => {
   try {
     port.postMessage({ index: message.index, result: await inspectTrace(message.request) });

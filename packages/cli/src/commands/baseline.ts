@@ -3,16 +3,23 @@
  * baselines per server label (docs/diff.md). Without a flag: the first trace of a label records its baseline, a later
  * one is compared with it field by field (exit 1 on drift). `--accept` makes the trace's tools the baseline;
  * `--reset` forgets the label's baseline, so the next trace is trusted afresh. The store and the comparison are
- * `../baseline/`; this module checks the invocation and prints. Exit codes (docs/cli.md): 0 recorded, unchanged,
+ * `@mcp-conf/gate`; this module checks the invocation and prints. Exit codes (docs/cli.md): 0 recorded, unchanged,
  * accepted or reset; 1 drift; 2 bad invocation, no label, no tools listed, an unreadable trace or baseline; 3 a
  * malformed trace.
  */
 import type { SessionAnalysis } from "@mcp-conf/analysis";
+import {
+  acceptBaseline,
+  baselinePath,
+  baselinesDirectory,
+  type DriftOutcome,
+  definitionsDiffLines,
+  definitionsDiffSummary,
+  driftAgainstBaseline,
+  removeBaseline,
+} from "@mcp-conf/gate";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
-import { acceptBaseline, type DriftOutcome, driftAgainstBaseline } from "../baseline/drift.js";
-import { baselinePath, baselinesDirectory, removeBaseline } from "../baseline/store.js";
-import { definitionsDiffLines, definitionsDiffSummary } from "../diff/changes-text.js";
 import { analyzeTraceArgument, traceLabel } from "../diff/read.js";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import type { Command } from "./command.js";

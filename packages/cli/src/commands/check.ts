@@ -4,15 +4,23 @@
  * in parallel across cores. Exit codes: 0 no signal fired, 1 a signal fired, 2 a bad invocation or unreadable
  * trace, 3 a malformed trace; with several traces the highest wins.
  */
+import {
+  DEFAULT_SIGNALS,
+  type InspectRequest,
+  renderCheckJson,
+  renderCheckJunit,
+  renderCheckSarif,
+  renderCheckText,
+  resolveTraceArgument,
+  SIGNALS,
+  type Signal,
+} from "@mcp-conf/gate";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv, Options } from "yargs";
-import type { InspectRequest } from "../check/inspect.js";
 import { inspectAll } from "../check/parallel.js";
-import { renderCheckJson, renderCheckJunit, renderCheckSarif, renderCheckText } from "../check/render.js";
-import { DEFAULT_SIGNALS, SIGNALS, type Signal } from "../check/signals.js";
 import { EXIT, UsageError } from "../exit.js";
 import { ACTOR_OPTION, parseActor } from "../report-options.js";
-import { newestSessionPath, resolveTraceArgument } from "../sessions/store.js";
+import { newestTrace } from "../trace-argument.js";
 import type { Command } from "./command.js";
 
 const FORMATS = ["text", "json", "junit", "sarif"] as const;
@@ -81,7 +89,7 @@ export const checkCommand: Command<CheckArgs> = {
       throw new UsageError("check: --jobs takes a positive integer");
     }
     const given = (argv.trace ?? []).map(String);
-    const traces = given.length > 0 ? given.map((trace) => resolveTraceArgument(trace)) : [newestSessionPath("check")];
+    const traces = given.length > 0 ? given.map((trace) => resolveTraceArgument(trace)) : [newestTrace("check")];
     if (traces.includes("-"))
       throw new UsageError("check: name trace files or session ids (standard input is not read)");
 
@@ -100,7 +108,7 @@ export const checkCommand: Command<CheckArgs> = {
     for (const result of results) {
       if (result.problem) {
         io.stderr.write(`mcp-conf ${escapeTerminal(result.problem.message)}\n`);
-        worst = Math.max(worst, result.problem.exitCode);
+        worst = Math.max(worst, result.problem.kind === "malformed" ? EXIT.malformed : EXIT.usage);
       } else if (result.hits.length > 0) {
         worst = Math.max(worst, EXIT.fail);
       }

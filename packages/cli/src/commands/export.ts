@@ -7,6 +7,7 @@
  * an output that is the input is refused. Exit codes (docs/cli.md): 0 written, 2 bad invocation or unreadable input,
  * 3 a malformed trace.
  */
+import { resolveTraceArgument } from "@mcp-conf/gate";
 import type { Argv } from "yargs";
 import { EXIT, UsageError } from "../exit.js";
 import { exportFailure } from "../export/failure.js";
@@ -15,7 +16,7 @@ import { EXPORT_TYPES, type ExportRequest, type ExportType } from "../export/req
 import { refuseOutputThatIsInput, writeOutput } from "../output.js";
 import { parseRedaction, type RedactionArgs, redactionOptions } from "../record/redaction.js";
 import { actorOption, parseActor } from "../report-options.js";
-import { newestSessionPath, resolveTraceArgument } from "../sessions/store.js";
+import { newestTrace } from "../trace-argument.js";
 import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
 
@@ -75,7 +76,7 @@ function parseExport(argv: ExportArgs): ExportRequest {
     throw new UsageError(`export: unknown type ${JSON.stringify(type)} (expected ${EXPORT_TYPES.join(", ")})`);
   }
   // No TRACE: the newest recorded session of the state directory.
-  const trace = argv.trace === undefined ? newestSessionPath("export") : resolveTraceArgument(String(argv.trace));
+  const trace = argv.trace === undefined ? newestTrace("export") : resolveTraceArgument(String(argv.trace));
   const request: ExportRequest = {
     type: type as ExportType,
     trace,

@@ -6,13 +6,13 @@
  * hands it to a browser. Runs until SIGINT, SIGTERM or SIGHUP, then exits 0; 2 bad invocation or unreadable trace, 3 malformed.
  */
 import { collectSession, ViewerServer } from "@mcp-conf/export";
+import { resolveTraceArgument, sessionsDirectory } from "@mcp-conf/gate";
 import { readTrace, readTraceFile } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import { traceReadFailure } from "../export/failure.js";
 import { actorOption, parseActor } from "../report-options.js";
 import { startHub } from "../sessions/hub.js";
-import { resolveTraceArgument, sessionsDirectory } from "../sessions/store.js";
 import { launchBrowser } from "../view/browser.js";
 import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";

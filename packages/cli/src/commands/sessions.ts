@@ -8,13 +8,12 @@
  */
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { summarizeSession } from "@mcp-conf/export";
+import { fileProblem, isSessionId, listStoredSessions, type StoredSession, sessionsDirectory } from "@mcp-conf/gate";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
-import { fileProblem } from "../file-problem.js";
 import { parseAge } from "../sessions/age.js";
 import { listJson, listText, showJson, showText } from "../sessions/render.js";
-import { isSessionId, listStoredSessions, type StoredSession, sessionsDirectory } from "../sessions/store.js";
-import { summarize } from "../sessions/summary.js";
 import type { Command } from "./command.js";
 
 interface SessionsArgs {
@@ -61,7 +60,7 @@ export const sessionsCommand: Command<SessionsArgs> = {
         return prune(argv, directory, io);
       default: {
         const summaries = [];
-        for (const session of listStoredSessions()) summaries.push(await summarize(session));
+        for (const session of listStoredSessions()) summaries.push(await summarizeSession(session));
         io.stdout.write(json ? listJson(summaries, directory) : listText(summaries, directory));
         return EXIT.ok;
       }
@@ -78,7 +77,7 @@ async function show(id: string | undefined, json: boolean, io: Io): Promise<numb
       `sessions show: no session ${JSON.stringify(id)} in ${sessionsDirectory()}; mcp-conf sessions ls lists them`,
     );
   }
-  const summary = await summarize(session);
+  const summary = await summarizeSession(session);
   io.stdout.write(json ? showJson(summary) : showText(summary));
   return EXIT.ok;
 }

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { stateDirectory } from "@mcp-conf/recorder";
+import { stateDirectory } from "@mcp-conf/gate";
 import type { Actor } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { renderRun, runFailed, TEST_FORMATS, type TestFormat, type TestRun } from "../conformance/render.js";

@@ -5,9 +5,9 @@
  * nothing, 3 a malformed trace. With several traces the worst code wins. Problems with one trace are printed as one
  * line on stderr; the other traces are still judged.
  */
+import { resolveTraceArgument, traceReadProblem } from "@mcp-conf/gate";
 import {
   escapeTerminal,
-  isTraceFormatError,
   type ReadTraceOptions,
   readTrace,
   readTraceFile,
@@ -27,9 +27,7 @@ import {
 } from "@mcp-conf/validator";
 import type { Argv, Options } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
-import { fileProblem } from "../file-problem.js";
 import { ACTOR_OPTION, ALL_ROWS_OPTION, parseActor, useColor } from "../report-options.js";
-import { resolveTraceArgument } from "../sessions/store.js";
 import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
 
@@ -152,10 +150,9 @@ async function judgeTrace(trace: string, settings: JudgeSettings, io: Io): Promi
     }
   } catch (error) {
     if (error instanceof RevisionError) return { problem: `${label}: ${error.message}`, exitCode: EXIT.usage };
-    if (isTraceFormatError(error)) return { problem: `${label}: ${error.message}`, exitCode: EXIT.malformed };
-    const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (typeof code === "string") return { problem: `${label}: ${fileProblem(error)}`, exitCode: EXIT.usage };
-    throw error;
+    const read = traceReadProblem(label, error);
+    if (read === undefined) throw error;
+    return { problem: read.message, exitCode: read.kind === "malformed" ? EXIT.malformed : EXIT.usage };
   }
   if (events === 0) return nothingJudged(label, "the trace is empty");
   if (nonLifecycle === 0) return nothingJudged(label, "the trace holds only transport lifecycle events, no messages");

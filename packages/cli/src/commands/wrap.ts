@@ -9,10 +9,10 @@
  */
 import { copyFileSync, readFileSync, realpathSync } from "node:fs";
 import { resolve } from "node:path";
+import { fileProblem } from "@mcp-conf/gate";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { type Io, UsageError } from "../exit.js";
-import { fileProblem } from "../file-problem.js";
 import { writeOutput } from "../output.js";
 import { CLIENT_CONFIGS, CLIENTS, type ClientName, defaultConfigPath } from "../wrap/clients.js";
 import {

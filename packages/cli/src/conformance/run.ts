@@ -7,13 +7,18 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  compareScenario,
+  judgeScenarioTraces,
+  readSuiteChecks,
+  type ScenarioVerdict,
+  unrecordedReason,
+} from "@mcp-conf/gate";
 import type { Actor } from "@mcp-conf/validator";
 import { UsageError } from "../exit.js";
 import { CLIENT_COMMAND_ENV, TRACES_ENV } from "./client-shim-env.js";
-import { unrecordedReason } from "./explanations.js";
 import { recordScenario } from "./recording.js";
 import { runSuite, type Suite } from "./suite.js";
-import { compareScenario, judgeScenarioTraces, readSuiteChecks, type ScenarioVerdict } from "./verdicts.js";
 
 export interface RunOptions {
   suite: Suite;

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { stateDirectory } from "@mcp-conf/recorder";
+import { stateDirectory } from "@mcp-conf/gate";
 import { UsageError } from "../exit.js";
 import { installPinned } from "../pinned-install.js";
 import { runProcess } from "../run-process.js";

@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { stateDirectory } from "@mcp-conf/recorder";
+import { stateDirectory } from "@mcp-conf/gate";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { UsageError } from "../exit.js";

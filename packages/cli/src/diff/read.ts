@@ -4,10 +4,10 @@
  * into the CLI's one-line error.
  */
 import { analyzeTrace, type SessionAnalysis } from "@mcp-conf/analysis";
+import { resolveTraceArgument } from "@mcp-conf/gate";
 import { readTrace, readTraceFile } from "@mcp-conf/trace-format";
 import type { Io } from "../exit.js";
 import { traceReadFailure } from "../export/failure.js";
-import { resolveTraceArgument } from "../sessions/store.js";
 
 /** How a trace argument is named in messages. */
 export function traceLabel(trace: string): string {

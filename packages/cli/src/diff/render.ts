@@ -11,8 +11,8 @@ import {
   type MatchedCall,
   type SessionComparison,
 } from "@mcp-conf/analysis";
+import { definitionsDiffLines, definitionsDiffSummary, fieldChangeLine } from "@mcp-conf/gate";
 import { escapeTerminal } from "@mcp-conf/trace-format";
-import { definitionsDiffLines, definitionsDiffSummary, fieldChangeLine } from "./changes-text.js";
 
 const KIND_NAMES: Record<DefinitionKind, string> = {
   tools: "tools",

@@ -5,14 +5,8 @@
  */
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import {
-  defaultTraceTemplate,
-  fileSink,
-  SESSION_PLACEHOLDER,
-  type Sink,
-  type ThreadTapModule,
-  threadedFileSink,
-} from "@mcp-conf/recorder";
+import { defaultTraceTemplate } from "@mcp-conf/gate";
+import { fileSink, SESSION_PLACEHOLDER, type Sink, type ThreadTapModule, threadedFileSink } from "@mcp-conf/recorder";
 import { TraceWriterError } from "@mcp-conf/trace-format";
 import { UsageError } from "../exit.js";
 

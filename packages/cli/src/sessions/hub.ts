@@ -8,12 +8,24 @@
  */
 import { readFile } from "node:fs/promises";
 import type { SessionHeader } from "@mcp-conf/analysis";
-import { collectSession, type HubSession, type SessionHub, type SessionView, ViewerServer } from "@mcp-conf/export";
+import {
+  collectSession,
+  type HubSession,
+  type SessionHub,
+  type SessionView,
+  summarizeSession,
+  ViewerServer,
+} from "@mcp-conf/export";
+import {
+  isSessionId,
+  listStoredSessions,
+  type StoredSession,
+  sessionsDirectory,
+  storedSessionPath,
+} from "@mcp-conf/gate";
 import { readTrace } from "@mcp-conf/trace-format";
 import type { Actor } from "@mcp-conf/validator";
 import { type FollowOptions, TraceFollower } from "./follow.js";
-import { isSessionId, listStoredSessions, type StoredSession, sessionsDirectory, storedSessionPath } from "./store.js";
-import { summarize } from "./summary.js";
 
 export interface HubOptions {
   port: number;
@@ -114,7 +126,7 @@ class StateDirectoryHub implements SessionHub {
     } catch {
       // Gone or unreadable: summarize says which.
     }
-    const summary = await summarize(session, ...(lines === undefined ? [] : [readTrace(lines)]));
+    const summary = await summarizeSession(session, ...(lines === undefined ? [] : [readTrace(lines)]));
     const running = summary.analysis !== undefined && isRunning(summary.analysis.session);
     const row: HubSession = {
       id: summary.id,

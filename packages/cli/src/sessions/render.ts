@@ -3,8 +3,8 @@
  * from a trace (labels, ids, problems) is escaped before it reaches a terminal.
  */
 import { CALL_STATUSES } from "@mcp-conf/analysis";
+import type { SessionSummary } from "@mcp-conf/export";
 import { escapeTerminal } from "@mcp-conf/trace-format";
-import type { SessionSummary } from "./summary.js";
 
 const COLUMNS = ["ID", "LABEL", "START", "DURATION", "EXCHANGES", "VERDICT"] as const;
 

@@ -6,7 +6,7 @@
  * bundle, a module reached only by `import()` is evaluated on first use, so `validate` never evaluates check's
  * modules (the analysis model, the secret detector, worker threads) nor check validate's.
  */
-import type { InspectRequest, InspectResult } from "../check/inspect.js";
+import type { InspectRequest, InspectResult } from "@mcp-conf/gate";
 import type { Command } from "../commands/command.js";
 import type { Io } from "../exit.js";
 import { runPlain } from "../plain.js";
@@ -30,5 +30,5 @@ export async function runPlainCommand(args: readonly string[], io: Io): Promise<
 
 /** check's per-trace work, for its worker threads. */
 export async function loadInspector(): Promise<(request: InspectRequest) => Promise<InspectResult>> {
-  return (await import("../check/inspect.js")).inspectTrace;
+  return (await import("../check/inspector.js")).inspect;
 }

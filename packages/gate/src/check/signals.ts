@@ -3,13 +3,13 @@
  * (fail, warn, invalid, deprecated), the analysis model's calls (error — refused POSTs too —, tool-error, pending,
  * late-result, slow,
  * the tools called), its timeline (mismatch), the report's capture (incomplete), the recorder's secret detector
- * (secret) and the baseline store (drift, through `baseline`'s driftAgainstBaseline). Every hit names the seq it rests on, the call, and the side that owes it.
+ * (secret; any scanner that reports a seq, a kind and a location) and the baseline store (drift, through
+ * driftAgainstBaseline). Every hit names the seq it rests on, the call, and the side that owes it.
  */
 import type { CallEntry, DefinitionsDiff, SessionAnalysis } from "@mcp-conf/analysis";
-import type { SecretFinding } from "@mcp-conf/recorder";
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { Report } from "@mcp-conf/validator";
-import { fieldChangeLine, RUG_PULL_NOTE } from "../diff/changes-text.js";
+import { fieldChangeLine, RUG_PULL_NOTE } from "../baseline/changes-text.js";
 
 export const SIGNALS = [
   "fail",
@@ -60,11 +60,20 @@ export interface SignalHit {
   detail: string;
 }
 
+/** A secret some scanner found in an event (the recorder's `scanEventForSecrets` is one). */
+export interface SecretFound {
+  seq: number;
+  /** What it looks like: `github-token`, `bearer-token`, … */
+  kind: string;
+  /** Where in the event: `payload/params/arguments/token`, `headers/<name>`, `text`, … */
+  location: string;
+}
+
 export interface SignalInputs {
   analysis: SessionAnalysis;
   report: Report;
   /** The secret detector's findings, each with the side that sent the event. */
-  secrets: readonly (SecretFinding & { owner: HitOwner })[];
+  secrets: readonly (SecretFound & { owner: HitOwner })[];
   /** How the tools differ from the label's baseline; undefined when no baseline was consulted or none differ. */
   drift?: DefinitionsDiff;
   maxDurationMs?: number;

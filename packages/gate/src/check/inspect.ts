@@ -1,16 +1,14 @@
 /**
- * One trace, read once: every event goes to the analysis model, the validator's judge and (when asked) the secret
- * detector; the signals are read off what they found. Runs on the main thread for one trace and in worker threads
- * for several (worker.ts), so its input and output are plain data.
+ * One trace, read once: every event goes to the analysis model, the validator's judge and (when asked) a secret
+ * scanner; the signals are read off what they found. A caller may run it on worker threads for several traces, so
+ * its request and result are plain data (the scanner is given beside the request).
  */
 import { Analyzer, type DefinitionsDiff, type SessionAnalysis } from "@mcp-conf/analysis";
-import { type SecretFinding, scanEventForSecrets } from "@mcp-conf/recorder";
-import { readTraceFile } from "@mcp-conf/trace-format";
+import { readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
 import { type Actor, createJudge, type Report, RevisionError } from "@mcp-conf/validator";
 import { driftAgainstBaseline } from "../baseline/drift.js";
-import { EXIT, UsageError } from "../exit.js";
-import { traceReadFailure } from "../export/failure.js";
-import { evaluateSignals, type HitOwner, type Signal, type SignalHit } from "./signals.js";
+import { GateError, isGateError, traceReadProblem } from "../errors.js";
+import { evaluateSignals, type HitOwner, type SecretFound, type Signal, type SignalHit } from "./signals.js";
 
 export interface InspectRequest {
   trace: string;
@@ -31,15 +29,24 @@ export interface InspectResult {
   /** The 1-based line of each event seq that a hit names (for SARIF locations). */
   lines?: Record<number, number>;
   hits: SignalHit[];
-  /** A one-line problem and its exit code: 2 an unreadable trace, unknown revision or missing baseline, 3 malformed. */
-  problem?: { message: string; exitCode: number };
+  /**
+   * Why the trace was not judged, in one line: `malformed` (the trace breaks the format), else `usage` (an unreadable
+   * file, an unknown revision, a missing baseline or label).
+   */
+  problem?: { message: string; kind: "usage" | "malformed" };
 }
 
-export async function inspectTrace(request: InspectRequest): Promise<InspectResult> {
+export interface InspectOptions {
+  /** The secret scanner the `secret` signal reads (the recorder's `scanEventForSecrets`); without one it finds none. */
+  scanSecrets?: (event: TraceEvent) => readonly SecretFound[];
+}
+
+/** Reads one trace and returns the hits of the requested signals, or the one-line problem that stopped it. */
+export async function inspectTrace(request: InspectRequest, options: InspectOptions = {}): Promise<InspectResult> {
   const { trace } = request;
   const analyzer = new Analyzer();
-  const scanSecrets = request.signals.includes("secret");
-  const secrets: (SecretFinding & { owner: HitOwner })[] = [];
+  const scanSecrets = request.signals.includes("secret") ? options.scanSecrets : undefined;
+  const secrets: (SecretFound & { owner: HitOwner })[] = [];
   const lineOfSeq = new Map<number, number>();
   try {
     const judge = createJudge(
@@ -50,7 +57,7 @@ export async function inspectTrace(request: InspectRequest): Promise<InspectResu
       judge.observe(event);
       if (scanSecrets) {
         const owner = event.direction === "client-to-server" ? "client" : "server";
-        for (const found of scanEventForSecrets(event)) secrets.push({ ...found, owner });
+        for (const found of scanSecrets(event)) secrets.push({ ...found, owner });
       }
     }
     const report = judge.finish();
@@ -93,17 +100,18 @@ function driftOf(
     case "no-tools":
       return undefined;
     case "no-label":
-      throw new UsageError("check: the drift signal needs a server label; the trace records none (give --label)");
+      throw new GateError("check: the drift signal needs a server label; the trace records none (give --label)");
     case "no-baseline":
-      throw new UsageError(
+      throw new GateError(
         `check: no baseline for ${JSON.stringify(outcome.label)} in ${outcome.path}; record one with mcp-conf baseline TRACE`,
       );
   }
 }
 
-function problemOf(trace: string, error: unknown): { message: string; exitCode: number } {
-  if (error instanceof RevisionError) return { message: `check: ${trace}: ${error.message}`, exitCode: EXIT.usage };
-  const failure = traceReadFailure("check", trace, error);
-  if (failure instanceof UsageError) return { message: failure.message, exitCode: failure.exitCode };
-  throw failure;
+function problemOf(trace: string, error: unknown): NonNullable<InspectResult["problem"]> {
+  if (error instanceof RevisionError) return { message: `check: ${trace}: ${error.message}`, kind: "usage" };
+  if (isGateError(error)) return { message: error.message, kind: "usage" };
+  const read = traceReadProblem(trace, error);
+  if (read === undefined) throw error;
+  return { message: `check: ${read.message}`, kind: read.kind === "malformed" ? "malformed" : "usage" };
 }

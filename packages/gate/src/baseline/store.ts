@@ -2,16 +2,16 @@
  * The baseline store: one file per server label, `<state>/baselines/<label>.json` (or under `--baseline DIR`),
  * holding the tool definitions first trusted for that server. Baselines are private like traces (directory 0700,
  * file 0600), written through a temporary file renamed into place, and a label is checked before it becomes part of
- * a path. A file that is not a baseline is refused with one line, never trusted.
+ * a path. A file that is not a baseline is refused with one line (a GateError), never trusted.
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { stateDirectory } from "@mcp-conf/recorder";
 import { isPlainObject } from "@mcp-conf/trace-format";
-import { UsageError } from "../exit.js";
+import { GateError } from "../errors.js";
 import { fileProblem } from "../file-problem.js";
 import { isSessionId } from "../sessions/store.js";
+import { stateDirectory } from "../state-dir.js";
 
 const FORMAT = "mcp-conf-baseline/1";
 
@@ -35,7 +35,7 @@ export function baselinesDirectory(override: string | undefined, env: NodeJS.Pro
 export function baselinePath(directory: string, label: string): string {
   // A label becomes a file name under the same rule as a session id.
   if (!isSessionId(label)) {
-    throw new UsageError(
+    throw new GateError(
       `baseline: the server label ${JSON.stringify(label)} cannot name a baseline (letters, digits, ".", "_", "-"); give one with --label`,
     );
   }
@@ -49,7 +49,7 @@ export function readBaseline(path: string): Baseline | undefined {
     text = readFileSync(path, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new UsageError(`baseline: ${path}: ${fileProblem(error)}`);
+    throw new GateError(`baseline: ${path}: ${fileProblem(error)}`);
   }
   let value: unknown;
   try {
@@ -58,7 +58,7 @@ export function readBaseline(path: string): Baseline | undefined {
     value = undefined;
   }
   if (!isBaseline(value)) {
-    throw new UsageError(`baseline: ${path} is not an mcp-conf baseline; remove it with --reset`);
+    throw new GateError(`baseline: ${path} is not an mcp-conf baseline; remove it with --reset`);
   }
   return value;
 }
@@ -85,7 +85,7 @@ export function writeBaseline(path: string, baseline: Baseline): void {
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw new UsageError(`baseline: ${path}: ${fileProblem(error)}`);
+    throw new GateError(`baseline: ${path}: ${fileProblem(error)}`);
   }
 }
 
@@ -96,7 +96,7 @@ export function removeBaseline(path: string): boolean {
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-    throw new UsageError(`baseline: ${path}: ${fileProblem(error)}`);
+    throw new GateError(`baseline: ${path}: ${fileProblem(error)}`);
   }
 }
 

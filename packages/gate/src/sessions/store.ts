@@ -5,15 +5,9 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { stateDirectory } from "@mcp-conf/recorder";
-import { UsageError } from "../exit.js";
+import { sessionsDirectory } from "../state-dir.js";
 
 const TRACE_EXTENSION = ".jsonl";
-
-/** `<state>/sessions`, where recorded sessions live. */
-export function sessionsDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  return join(stateDirectory(env), "sessions");
-}
 
 /** Whether `value` can name a session: letters, digits, `.`, `_`, `-`, not starting with a dot, at most 200. */
 export function isSessionId(value: string): boolean {
@@ -67,11 +61,7 @@ export function resolveTraceArgument(argument: string, env: NodeJS.ProcessEnv = 
   return storedSessionPath(argument, env) ?? argument;
 }
 
-/** The newest stored session's trace, for commands whose TRACE may be left out. */
-export function newestSessionPath(command: string, env: NodeJS.ProcessEnv = process.env): string {
-  const newest = listStoredSessions(env)[0];
-  if (!newest) {
-    throw new UsageError(`${command}: no TRACE given and no recorded session in ${sessionsDirectory(env)}`);
-  }
-  return newest.path;
+/** The newest stored session's trace, for commands whose TRACE may be left out; undefined when there is none. */
+export function newestSessionPath(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return listStoredSessions(env)[0]?.path;
 }

@@ -1,12 +1,21 @@
 /**
- * What `sessions ls` and `sessions show` say of a stored session, read in one pass through @mcp-conf/export's
- * collector (the analysis and the judge): label, start, duration, exchanges, verdict. A trace that cannot be read or
- * judged is listed with the reason instead of a verdict, so one bad file never hides the others.
+ * What a list of recorded sessions says of one (`mcp-conf sessions ls` and `show`, the hub), read in one pass
+ * through the collector (the analysis and the judge): label, start, duration, exchanges, verdict. A trace that cannot
+ * be read or judged is summarised with the reason instead of a verdict, so one bad file never hides the others.
  */
 import type { SessionAnalysis } from "@mcp-conf/analysis";
-import { collectSession, type Judgement } from "@mcp-conf/export";
 import { isTraceFormatError, readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
-import type { StoredSession } from "./store.js";
+import { collectSession } from "./collect.js";
+import type { Judgement } from "./document.js";
+
+/** A recorded session's trace file (the shape of @mcp-conf/gate's StoredSession). */
+export interface SessionFile {
+  id: string;
+  path: string;
+  /** Last modified, in ms since the epoch. */
+  modifiedMs: number;
+  bytes: number;
+}
 
 export interface SessionSummary {
   id: string;
@@ -28,8 +37,8 @@ export interface SessionSummary {
 }
 
 /** Reads and judges one stored session (from `events` when given, e.g. only the complete lines of a growing trace). */
-export async function summarize(
-  session: StoredSession,
+export async function summarizeSession(
+  session: SessionFile,
   events: AsyncIterable<TraceEvent> = readTraceFile(session.path),
 ): Promise<SessionSummary> {
   const summary: SessionSummary = {

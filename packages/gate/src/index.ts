@@ -1,0 +1,78 @@
+/**
+ * @mcp-conf/gate: gating CI on recorded MCP sessions — the signals `mcp-conf check` fails on (driven by the
+ * validator's check tags) with their text, JSON, JUnit and SARIF renderings; trust-on-first-use tool baselines and
+ * drift; the store of recorded sessions; and the official conformance suite's verdicts beside the validator's.
+ */
+
+/** Tool-definition changes in words: one line per field, the rug-pull note. */
+export {
+  definitionsDiffLines,
+  definitionsDiffSummary,
+  fieldChangeLine,
+  RUG_PULL_NOTE,
+  shortValue,
+} from "./baseline/changes-text.js";
+/** Drift of a trace's tools from its server label's baseline, and accepting a trace's tools as the baseline. */
+export {
+  acceptBaseline,
+  baselineLabel,
+  type DriftOptions,
+  type DriftOutcome,
+  driftAgainstBaseline,
+} from "./baseline/drift.js";
+/** The baseline store: one private file per server label. */
+export {
+  type Baseline,
+  baselinePath,
+  baselinesDirectory,
+  newBaseline,
+  readBaseline,
+  removeBaseline,
+  writeBaseline,
+} from "./baseline/store.js";
+/** One trace read once into the hits of the requested signals. */
+export { type InspectOptions, type InspectRequest, type InspectResult, inspectTrace } from "./check/inspect.js";
+/** The check results as text, JSON, JUnit XML and SARIF 2.1.0. */
+export { hitLine, renderCheckJson, renderCheckJunit, renderCheckSarif, renderCheckText } from "./check/render.js";
+/** The signals, their defaults, and how each is read off a trace's analysis and report. */
+export {
+  DEFAULT_SIGNALS,
+  evaluateSignals,
+  type HitOwner,
+  type SecretFound,
+  SIGNALS,
+  type Signal,
+  type SignalHit,
+  type SignalInputs,
+} from "./check/signals.js";
+/** The gate's error (a problem the user can fix), and a failed trace read in one line. */
+export { GateError, isGateError, type TraceProblemKind, traceReadProblem } from "./errors.js";
+/** A file-system error code in words. */
+export { fileProblem } from "./file-problem.js";
+/** The recorded sessions of the state directory: listing them, and an id to its trace. */
+export {
+  isSessionId,
+  listStoredSessions,
+  newestSessionPath,
+  resolveTraceArgument,
+  type StoredSession,
+  storedSessionPath,
+} from "./sessions/store.js";
+/** Where mcp-conf keeps its state: the state directory, the sessions in it, the default trace path template. */
+export { defaultTraceTemplate, sessionsDirectory, stateDirectory } from "./state-dir.js";
+/** Why the suite and the validator may disagree on a check or a scenario, where it is known. */
+export { SUITE_CHECK_REASONS, unrecordedReason } from "./suite/explanations.js";
+/** The official suite's checks of a scenario and the validator's rows over its traces, side by side. */
+export {
+  compareScenario,
+  type Disagreement,
+  judgeScenarioTraces,
+  type OurFinding,
+  type OurOutcome,
+  type OurRow,
+  readSuiteChecks,
+  type ScenarioVerdict,
+  SUITE_REVISION,
+  type SuiteCheck,
+  type SuiteStatus,
+} from "./suite/verdicts.js";
