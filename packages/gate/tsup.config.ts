@@ -1,9 +1,3 @@
-import { defineConfig } from "tsup";
+import { libraryConfig } from "../../tsup.library.js";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm"],
-  dts: true,
-  clean: true,
-  target: "node20",
-});
+export default libraryConfig();

@@ -1,9 +1,3 @@
-import { defineConfig } from "tsup";
+import { libraryConfig } from "../../tsup.library.js";
 
-export default defineConfig({
-  entry: ["src/index.ts", "src/file-sink-worker.ts"],
-  format: ["esm"],
-  dts: true,
-  clean: true,
-  target: "node20",
-});
+export default libraryConfig({ entry: ["src/index.ts", "src/file-sink-worker.ts"] });

@@ -1,12 +1,7 @@
 import { copyFileSync } from "node:fs";
-import { defineConfig } from "tsup";
+import { libraryConfig } from "../../tsup.library.js";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm"],
-  dts: true,
-  clean: true,
-  target: "node20",
+export default libraryConfig({
   // The schema ships beside the bundle as a plain file too: `@mcp-conf/trace-format/trace-event.schema.json`.
   onSuccess: async () => copyFileSync("src/schema/trace-event.schema.json", "dist/trace-event.schema.json"),
 });

@@ -1,12 +1,7 @@
 import { copyFileSync, readdirSync } from "node:fs";
-import { defineConfig } from "tsup";
+import { libraryConfig } from "../../tsup.library.js";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm"],
-  dts: true,
-  clean: true,
-  target: "node20",
+export default libraryConfig({
   // JSON imported from a dependency is bundled: esbuild drops the
   // `with { type: "json" }` attribute of an external import, which Node then refuses to load.
   noExternal: [/\.json$/],
