@@ -28,3 +28,16 @@ export interface PlainForm {
   required: boolean;
   options: Readonly<Record<string, Options>>;
 }
+
+/** An entry of the command list (index.ts): its usage, its summary, and how to load its module. */
+export interface CommandEntry {
+  /** Usage as yargs reads it: the name, then its positionals. */
+  command: string;
+  describe: string;
+  load(): Promise<Command<never>>;
+}
+
+/** The name a command is invoked by: the first word of its usage. */
+export function commandName(entry: CommandEntry): string {
+  return entry.command.split(" ")[0]!;
+}

@@ -3,14 +3,9 @@
  * options and work in its own module, loaded only when that command runs: `record stdio` starts a server without
  * first loading the validator, the exporter or the SDK.
  */
-import type { Command } from "./command.js";
+import type { CommandEntry } from "./command.js";
 
-export interface CommandEntry {
-  /** Usage as yargs reads it: the name, then its positionals. */
-  command: string;
-  describe: string;
-  load(): Promise<Command<never>>;
-}
+export { type CommandEntry, commandName } from "./command.js";
 
 export const COMMANDS: readonly CommandEntry[] = [
   {
@@ -83,9 +78,9 @@ export const COMMANDS: readonly CommandEntry[] = [
     describe: "Restore a server entry that mcp-conf wrap rewrote, byte for byte",
     load: async () => (await import("./wrap.js")).unwrapCommand,
   },
+  {
+    command: "completion [shell]",
+    describe: 'Print the bash completion script: eval "$(mcp-conf completion)"',
+    load: async () => (await import("./completion.js")).completionCommand(COMMANDS),
+  },
 ];
-
-/** The name a command is invoked by: the first word of its usage. */
-export function commandName(entry: CommandEntry): string {
-  return entry.command.split(" ")[0]!;
-}
