@@ -208,8 +208,11 @@ const violations = {
     { direction: "server-to-client", kind: "http", status: 400, headers: { "content-type": "application/json" } },
     { direction: "server-to-client", kind: "message", payload: fail(13, -32602, "Invalid params: _meta io.modelcontextprotocol/protocolVersion is missing; this server supports 2026-07-28") },
   ] }),
-  // A tool call's SSE response carries progress under another token than the call's own.
-  "tran-135-progress-of-another-token": (s) => at(s, 9).extra.push(progress("c8", 1, 2)),
+  // A tool call's SSE response carries a tools list change (declared), which belongs on a subscriptions/listen stream.
+  "tran-135-change-on-call-stream": (s) => {
+    at(s, "d1").answer.result.capabilities.tools = { listChanged: true };
+    at(s, 9).extra.push({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
+  },
   // Refused for a header its old listing did not ask for, the client retries without listing the tools again.
   "tran-136-retry-without-relisting": (s) => s.splice(s.indexOf(at(s, 5)), 1),
   // The server's definition breaks an x-mcp-header constraint; the client calls the tool anyway.
@@ -231,6 +234,7 @@ const violations = {
   "tran-089-method-header-differs-served": (s) => (at(s, 8).request["mcp-method"] = "prompts/list"),
 };
 const coViolations = {
+  "tran-135-change-on-call-stream": { requirements: ["BASE-050", "TOOL-028"], why: "a change notification is a subscription's: off a subscriptions/listen stream it names no subscription and answers no listen that asked for it" },
   "tran-063-client-posts-response": { requirements: [BASE_RESULT_ID], why: "a client response on HTTP answers no request: in 2026-07-28 a server sends none" },
   "tran-071-version-mismatch-served": { requirements: ["TRAN-070"], why: "the mismatching header the server served is the client's" },
   "tran-074-no-version-header-served": { requirements: ["TRAN-069"], why: "the header the server did without is one the client left out" },
@@ -247,7 +251,6 @@ const coViolations = {
   },
   "tran-084-param-for-null-argument": { requirements: ["TRAN-112"], why: "a header for a null argument breaks Client Behavior's step and the Server Behavior table's row for a null value alike" },
   "tran-113-param-for-absent-argument": { requirements: ["TRAN-084"], why: "a header for an argument left out breaks the table's row and Client Behavior's step alike" },
-  "tran-135-progress-of-another-token": { requirements: ["PROG-005"], why: "progress under a token no request in flight gave is also progress no active request asked for" },
   "tool-027-invalid-header-tool-called": { requirements: ["TOOL-024"], why: "the tool the client should have left out is one whose definition the server got wrong" },
 };
 for (const [name, edit] of Object.entries(violations)) {

@@ -2,7 +2,7 @@
 // with one defect of the stdio binding or its backward-compatibility probe. Run: node corpus/tools/gen-2026-transport.mjs
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { at, out, session, write, writeCoViolations } from "./session-2026.mjs";
+import { at, out, req, session, write, writeCoViolations } from "./session-2026.mjs";
 
 /** The good session's messages over the deprecated HTTP+SSE transport: each client message a POST, answers on the stream. */
 function writeOverHttpSse(name, steps) {
@@ -28,11 +28,12 @@ function writeOverHttpSse(name, steps) {
 const violations = {
   // The client answers the server/discover result as if it were a request of the server's.
   "tran-120-client-writes-response": (s) => s.splice(at(s, "s", "d1") + 1, 0, { c: { jsonrpc: "2.0", id: "d1", result: { resultType: "complete" } } }),
-  // A modern client calls prompts/list inline before it probes: the discover exchange comes second.
-  "tran-122-no-discover-probe": (s) => {
-    const i = at(s, "c", 21);
-    const listing = s.splice(i, 2);
-    s.splice(0, 0, ...listing);
+  // A modern client calls tools/list without probing first, and meets a legacy server, which refuses it as a request
+  // before initialize; the client gives up (Modern × Legacy).
+  "ver-011-no-probe-legacy-server": (s) => {
+    s.splice(0, s.length, req(1, "tools/list"), {
+      s: { jsonrpc: "2.0", id: 1, error: { code: -32600, message: "Server not initialized" } },
+    });
   },
 };
 const coViolations = {

@@ -62,7 +62,8 @@ const violations = {
     (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: -32603, message: "Error: boom\n    at Weather.handle (/srv/tools/weather.js:12:11)\n    at Server.dispatch (/srv/server.js:88:20)" } } }),
   // TOOL, RES, PROM, PAGE (clauses restated from 2025-11-25)
   "tool-001-tools-not-declared": (s) => delete s[at(s, "s", "d1")].s.result.capabilities.tools,
-  "tool-003-input-schema-not-json-schema": (s) => (s[at(s, "s", 1)].s.result.tools[0].inputSchema.properties.city.type = "strnig"),
+  "tool-003-input-schema-missing": (s) => delete s[at(s, "s", 1)].s.result.tools[1].inputSchema,
+  "base-021-input-schema-not-json-schema": (s) => (s[at(s, "s", 1)].s.result.tools[0].inputSchema.properties.city.type = "strnig"),
   "tool-010-structured-content-not-serialized": (s) => (s[at(s, "s", 4)].s.result.structuredContent = { celsius: 18, sky: "clear" }),
   "tool-011-structured-content-breaks-output-schema": (s) => {
     s[at(s, "s", 1)].s.result.tools[0].outputSchema = { type: "object", properties: { celsius: { type: "number" } }, required: ["celsius"] };

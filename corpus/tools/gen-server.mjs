@@ -300,7 +300,12 @@ run("tool-002-list-changed-not-sent", () => {
   s.result("tools/list", undefined, { tools: [ECHO, ADD] });
   return s.text();
 });
-run("tool-003-input-schema-not-json-schema", () => {
+run("tool-003-input-schema-missing", () => {
+  const s = new Session("stdio", { tools: {} });
+  s.result("tools/list", undefined, { tools: [{ name: "get_weather", description: "Get current weather" }] });
+  return s.text();
+});
+run("base-021-input-schema-not-json-schema", () => {
   const s = new Session("stdio", { tools: {} });
   s.result("tools/list", undefined, {
     tools: [{ name: "get_weather", description: "Get current weather", inputSchema: { type: "object", properties: { location: { type: "strnig" } }, required: ["location"] } }],

@@ -45,6 +45,15 @@ describe("row precedence", () => {
     expect(row).toEqual({ id: "T-001", level: "MUST", outcome: "not-applicable", capability: "server.tools" });
   });
 
+  it("judges a gated clause when the trace holds no declaration of that side (the probe ran elsewhere)", () => {
+    const gated = requirement("T-001", { checks: ["t.a"], capability: "server.tools" });
+    const row = judgeRequirement(gated, { clientCapabilities: {} }, evidence(["t.a"], { "t.a": 1 }, [finding]));
+    expect(row).toEqual({ id: "T-001", level: "MUST", outcome: "fail", findings: [owed] });
+    const clientGated = requirement("T-002", { checks: ["t.a"], capability: "client.sampling" });
+    const closed = judgeRequirement(clientGated, { clientCapabilities: {} }, evidence(["t.a"], { "t.a": 1 }));
+    expect(closed).toEqual({ id: "T-002", level: "MUST", outcome: "not-applicable", capability: "client.sampling" });
+  });
+
   it.each([
     ["MUST", "fail"],
     ["MUST NOT", "fail"],

@@ -104,6 +104,19 @@ describe("registry and checks", () => {
     expect(missing).toEqual([]);
   });
 
+  it.each(REVISIONS)(
+    "the %s registry's related clauses exist, are excluded, and their exclusion names the clause judging them",
+    (revision) => {
+      const byId = new Map(requirementsOf(revision).map((r) => [r.id, r]));
+      const wrong = requirementsOf(revision).flatMap((r) =>
+        (r.related ?? [])
+          .filter((id) => !byId.get(id)?.exclusion?.includes(r.id))
+          .map((id) => `${r.id} names ${id}, whose exclusion does not name ${r.id}`),
+      );
+      expect(wrong).toEqual([]);
+    },
+  );
+
   it("names every check the validator has in some revision's registry", () => {
     const named = new Set(REVISIONS.flatMap((revision) => requirementsOf(revision).flatMap((r) => r.checks ?? [])));
     expect(ALL_CHECKS.map((c) => c.id).filter((id) => !named.has(id))).toEqual([]);

@@ -51,7 +51,7 @@ function roundTrip(name: string, answer: Json, inputResponses: Json | undefined,
   const { capabilities, deprecated } = capabilitiesFor((answer.inputRequests ?? {}) as Json);
   const params = (extra: Json = {}) => ({ ...CALL, ...extra, _meta: meta({}, capabilities) });
   const retry = { ...(inputResponses ? { inputResponses } : {}), requestState: answer.requestState };
-  const requirements = [...deprecated, ...(deprecated.length > 0 ? ["DEPR-001"] : []), ...(bare ? ["BASE-049"] : [])];
+  const requirements = [...deprecated, ...(bare ? ["BASE-049"] : [])];
   return {
     example: name,
     events: stdioSession([

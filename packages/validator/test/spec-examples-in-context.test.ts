@@ -109,7 +109,7 @@ const logged = (example: Example, params: Json): Placed => ({
     notification("notifications/message", params),
     called(8),
   ]),
-  allowed: deprecated("DEPR-001", "DEPR-004"),
+  allowed: deprecated("DEPR-004"),
 });
 const updated = (example: Example, params: Json): Placed => {
   const wants = { resourceSubscriptions: [params.uri] };
@@ -346,7 +346,7 @@ const fragments: Placed[] = [
   ...one("ServerCapabilities").map((e) => ({
     example: e.name,
     events: stdioSession(discover(e.message)),
-    allowed: e.message.logging ? deprecated("DEPR-001", "DEPR-004") : undefined,
+    allowed: e.message.logging ? deprecated("DEPR-004") : undefined,
   })),
   ...one("ClientCapabilities").map((e) => {
     const uses = ["roots", "sampling"].filter((k) => k in e.message);
@@ -357,10 +357,7 @@ const fragments: Placed[] = [
         request(6, "tools/list", { _meta: meta({}, e.message) }),
         result(6, { tools: [], ...CACHE }),
       ]),
-      allowed:
-        uses.length > 0
-          ? deprecated(...uses.map((k) => (k === "roots" ? "DEPR-002" : "DEPR-003")), "DEPR-001")
-          : undefined,
+      allowed: uses.length > 0 ? deprecated(...uses.map((k) => (k === "roots" ? "DEPR-002" : "DEPR-003"))) : undefined,
     };
   }),
 ];

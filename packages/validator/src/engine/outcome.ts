@@ -35,7 +35,7 @@ export function levelFails(level: Level): boolean {
 
 /**
  * The outcome of one requirement: excluded → unsupported (a named check is missing) → not-applicable (the clause
- * binds a side `actor` does not judge, or its capability gate is undeclared) → fail / warn (findings, by level;
+ * binds a side `actor` does not judge, or its capability gate is missing from the side's observed declaration) → fail / warn (findings, by level;
  * under `actor` only those that side owes) → pass (a subject was examined) → not-observed.
  */
 export function judgeRequirement(
@@ -56,7 +56,7 @@ export function judgeRequirement(
     return { ...row("not-applicable"), binds: requirement.actor };
   }
 
-  if (requirement.capability !== undefined && !hasCapability(facts, requirement.capability)) {
+  if (requirement.capability !== undefined && gateClosed(facts, requirement.capability)) {
     return { ...row("not-applicable"), capability: requirement.capability };
   }
 
@@ -65,11 +65,22 @@ export function judgeRequirement(
     .map((finding) => ownedFinding(finding, requirement.actor))
     .filter((finding) => actor === "both" || finding.owner !== otherSide(actor));
   if (findings.length > 0) {
-    return { ...row(levelFails(requirement.level) ? "fail" : "warn"), findings: sortFindings(findings) };
+    const judged = { ...row(levelFails(requirement.level) ? "fail" : "warn"), findings: sortFindings(findings) };
+    return requirement.related === undefined ? judged : { ...judged, related: [...requirement.related] };
   }
 
   if (checks.some((check) => evidence.examined(check) > 0)) return row("pass");
   return row("not-observed");
+}
+
+/**
+ * A capability gate closes a clause only where the trace shows that side's declaration without the capability. A side
+ * whose capabilities the trace never held (a 2026-07-28 stdio session whose client probed with server/discover on
+ * another process, a capture started mid-session) declared nothing we can read: what was observed is still judged.
+ */
+function gateClosed(facts: SessionFacts, capability: string): boolean {
+  const declared = capability.startsWith("client.") ? facts.clientCapabilities : facts.serverCapabilities;
+  return declared !== undefined && !hasCapability(facts, capability);
 }
 
 /** A row's copy of a finding: owed by the clause's side, or (a clause binding both) by the side the engine named. */

@@ -42,6 +42,11 @@ export interface Requirement {
   checks?: string[];
   /** … or why no trace can judge it. */
   exclusion?: string;
+  /**
+   * Other clauses stating the same fact (excluded there, each naming this one): a finding is reported once, under
+   * this clause, and its row names them.
+   */
+  related?: string[];
 }
 
 export interface Registry {
@@ -90,6 +95,8 @@ export interface RequirementRow {
   capability?: string;
   /** Not applicable because the clause binds this side and only the other one was judged (`--actor`). */
   binds?: Side;
+  /** On a failing or warning row: the other clauses stating the same fact (the requirement's `related`). */
+  related?: string[];
 }
 
 export interface Totals {

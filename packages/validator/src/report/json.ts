@@ -22,6 +22,7 @@ interface JsonRow {
   missing_checks?: string[];
   capability?: string;
   binds?: string;
+  related?: string[];
 }
 
 /** The JSON report as a value (before serialisation), members in their fixed order. */
@@ -62,6 +63,7 @@ function rowToJson(row: RequirementRow): JsonRow {
   if (row.missing_checks !== undefined && row.missing_checks.length > 0) out.missing_checks = [...row.missing_checks];
   if (row.capability !== undefined) out.capability = row.capability;
   if (row.binds !== undefined) out.binds = row.binds;
+  if (row.related !== undefined && row.related.length > 0) out.related = [...row.related];
   return out;
 }
 

@@ -79,8 +79,13 @@ function rowDetails(row: RequirementRow, withOwner: boolean): string[] {
     case "not-observed":
       return [];
     case "fail":
-    case "warn":
-      return (row.findings ?? []).map((f) => (withOwner ? `[${ownerLabel(f)}] ${findingLine(f)}` : findingLine(f)));
+    case "warn": {
+      const lines = (row.findings ?? []).map((f) =>
+        withOwner ? `[${ownerLabel(f)}] ${findingLine(f)}` : findingLine(f),
+      );
+      const related = row.related ?? [];
+      return related.length === 0 ? lines : [...lines, `also stated by ${related.map(escapeTerminal).join(", ")}`];
+    }
     case "excluded":
       // Hundreds of rows are excluded; their reasons are in `mcp-conf requirements`, not repeated in every report.
       return [];

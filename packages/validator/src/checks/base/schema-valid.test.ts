@@ -8,7 +8,7 @@ describe("base.schema-valid", () => {
       .open()
       .handshake()
       .client(request(1, "tools/list"))
-      .server(result(1, { tools: [{ name: 7 }] }))
+      .server(result(1, { tools: [{ name: 7, inputSchema: { type: "object" } }] }))
       .close();
     const findings = findingsOf("base.schema-valid", t.events);
     expect(findings.map((f) => f.seq)).toEqual([5]);

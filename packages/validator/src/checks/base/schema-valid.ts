@@ -32,6 +32,11 @@ const DEFERRED: Readonly<Record<string, readonly RegExp[]>> = {
   ],
   // 2026-07-28: MRTR (mrtr.input-request-kinds) — an input request that is none of the three kinds
   InputRequiredResult: [/^\/inputRequests\//],
+  // TOOL-003 (tool.input-schema-object): a listed tool without an object inputSchema of type "object"
+  ListToolsResult: [
+    /^\/tools\/\d+: must have required property 'inputSchema'$/,
+    /^\/tools\/\d+\/inputSchema(\/type)?: must be (object|equal to constant)$/,
+  ],
   // LIFE-004 (life.initialize-result-complete)
   InitializeResult: [
     /^\(root\): must have required property '(capabilities|serverInfo)'$/,

@@ -23,13 +23,12 @@ describe(`${CHECK} (TRAN-135)`, () => {
     expect(judged(CHECK, modernHttpSession([call([progress("own")])]))).toEqual({ findings: [], examined: 1 });
   });
 
-  it("fails progress under another token, and a change notification, on a tool call's stream", () => {
+  it("fails a change notification on a tool call's stream, and leaves progress of a token never given to PROG-005", () => {
     const changed = { jsonrpc: "2.0", method: "notifications/tools/list_changed" };
     const details = judged(CHECK, modernHttpSession([call([progress("other"), changed])])).findings.map(
       (f) => f.detail,
     );
     expect(details).toEqual([
-      'the server sent progress for token "other" on the response of the tools/call request (id 1), whose progress token is "own"',
       "the server sent a notifications/tools/list_changed notification on the response of the tools/call request (id 1); change notifications belong on a subscriptions/listen response",
     ]);
   });

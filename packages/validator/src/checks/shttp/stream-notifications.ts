@@ -1,9 +1,10 @@
 /**
  * shttp.stream-notifications-related — the notifications on a request's SSE response relate to that request
- * (2026-07-28): its progress carries the request's own progress token, and change notifications (list changes,
- * resource updates, a subscription's acknowledgment, anything naming a subscription) belong on a
- * `subscriptions/listen` response, not on another request's. Judged only while exactly one response is open, when
- * the notification can have travelled on no other; the listen responses themselves are left to the SUB checks.
+ * (2026-07-28): change notifications (list changes, resource updates, a subscription's acknowledgment, anything
+ * naming a subscription) belong on a `subscriptions/listen` response, not on another request's. Judged only while
+ * exactly one response is open, when the notification can have travelled on no other; the listen responses
+ * themselves are left to the SUB checks. Progress under another token than the request's own is no fact of this
+ * clause: with no other request in flight, its token is one no active request gave, which PROG-005 states.
  */
 import { isPlainObject } from "@mcp-conf/trace-format";
 import { quote } from "../support/detail.js";
@@ -23,7 +24,7 @@ const paramsOf = (message: { params?: unknown }) => (isPlainObject(message.param
 
 export const streamNotificationsRelated = routedCheck(
   "shttp.stream-notifications-related",
-  "A notification on a request's SSE response relates to that request: its own progress token, no change notification.",
+  "A notification on a request's SSE response relates to that request: no change notification.",
   {
     onStream(ctx, { request, seq, message }) {
       if (request.message.method === LISTEN) return;
@@ -35,16 +36,6 @@ export const streamNotificationsRelated = routedCheck(
         ctx.report(
           seq,
           `the server sent a ${message.method} notification ${on}; change notifications belong on a ${LISTEN} response`,
-        );
-        return;
-      }
-      if (message.method !== "notifications/progress") return;
-      const requestMeta = paramsOf(request.message)._meta;
-      const own = isPlainObject(requestMeta) ? requestMeta.progressToken : undefined;
-      if (params.progressToken !== own) {
-        ctx.report(
-          seq,
-          `the server sent progress for token ${quote(params.progressToken ?? null)} ${on}, whose progress token is ${own === undefined ? "none" : quote(own)}`,
         );
       }
     },

@@ -18,7 +18,7 @@ import {
   headerParamReachable,
   invalidHeaderToolNotCalled,
 } from "./header-annotations.js";
-import { toolInputSchemaValid } from "./input-schema-valid.js";
+import { toolInputSchemaObject, toolInputSchemaValid } from "./input-schema-valid.js";
 import { toolInvalidInputRejected } from "./invalid-input-rejected.js";
 import { toolNameCharset, toolNameLength, toolNameUnique } from "./names.js";
 import { toolStructuredContentConforms, toolStructuredContentSerialized } from "./structured-content.js";
@@ -43,6 +43,7 @@ const toolListChangedNotified = listChangedNotifiedCheck({
 export const checks: CheckDefinition[] = [
   toolCapabilityDeclared,
   toolListChangedNotified,
+  toolInputSchemaObject,
   toolInputSchemaValid,
   toolNameLength,
   toolNameCharset,

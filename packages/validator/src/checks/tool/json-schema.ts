@@ -85,6 +85,14 @@ export function schemaProblem(schema: Record<string, unknown>): string | undefin
   }
 }
 
+/** The document an unresolved `$ref` points into, when that is another document than the schema itself (Ajv's MissingRefError). */
+function externalReference(error: unknown, ownId: unknown): string | undefined {
+  if (!(error instanceof Error) || !("missingSchema" in error)) return undefined;
+  const missing = (error as { missingSchema?: unknown }).missingSchema;
+  if (typeof missing !== "string" || missing === "") return undefined;
+  return typeof ownId === "string" && ownId.replace(/#.*$/, "") === missing ? undefined : missing;
+}
+
 /** Compiles a schema for validating values; never throws. */
 export function compileSchema(schema: Record<string, unknown>): Compiled {
   const known = byObject.get(schema);
@@ -143,6 +151,11 @@ function compileWithAjv(schema: Record<string, unknown>, dialect: Dialect): Comp
     // A hostile `$id` must not collide with an earlier schema's: compile a copy without registering it.
     fn = ajv.compile(structuredClone(schema));
   } catch (error) {
+    const external = externalReference(error, schema.$id);
+    if (external !== undefined) {
+      // A schema may name one published elsewhere; this validator fetches nothing, so it cannot say it is wrong.
+      return { ok: false, reason: `its $ref names ${JSON.stringify(external)}, outside the document`, limit: true };
+    }
     return {
       ok: false,
       reason: `it does not compile: ${error instanceof Error ? error.message : String(error)}`,

@@ -168,13 +168,14 @@ describe("capability declarations (TOOL-001, LOG-001, …)", () => {
   });
 });
 
-describe("tool.input-schema-valid (TOOL-003)", () => {
-  it("fails a dangling reference and leaves an unknown dialect unjudged", () => {
+describe("tool.input-schema-valid (BASE-021)", () => {
+  it("fails a dangling reference and leaves an unknown dialect and a schema published elsewhere unjudged", () => {
     const s = new TraceBuilder().open().handshake({ server: { tools: {} } });
     const seq = s.ask("tools/list").answer({
       tools: [
         { name: "a", inputSchema: { type: "object", properties: { x: { $ref: "#/$defs/nowhere" } } } },
         { name: "b", inputSchema: { $schema: "http://json-schema.org/draft-04/schema#", type: "object" } },
+        { name: "c", inputSchema: { type: "object", properties: { x: { $ref: "https://example.com/point.json" } } } },
       ],
     }).last;
     const findings = findingLines(reportOf(s), "tool.input-schema-valid");
@@ -182,5 +183,19 @@ describe("tool.input-schema-valid (TOOL-003)", () => {
     expect(findings[0]).toMatch(
       new RegExp(`^${seq}: tool "a": inputSchema is not a usable JSON Schema: it does not compile: `),
     );
+  });
+
+  it("leaves a missing inputSchema, or one of another type, to tool.input-schema-object (TOOL-003)", () => {
+    const s = new TraceBuilder().open().handshake({ server: { tools: {} } });
+    const seq = s.ask("tools/list").answer({
+      tools: [{ name: "a" }, { name: "b", inputSchema: { type: "string" } }],
+    }).last;
+    const report = reportOf(s);
+    expect(findingLines(report, "tool.input-schema-valid")).toEqual([]);
+    expect(findingLines(report, "tool.input-schema-object")).toEqual([
+      `${seq}: tool "a": inputSchema is missing, not a JSON Schema object`,
+      `${seq}: tool "b": inputSchema has type "string", not "object"`,
+    ]);
+    expect(findingLines(report, "base.schema-valid")).toEqual([]);
   });
 });

@@ -1,24 +1,37 @@
+import { TraceBuilder } from "@mcp-conf/testing";
 import { describe, expect, it } from "vitest";
 import { judged } from "../../../test/support/judge.js";
-import { discovered, modernHttpSession, modernMeta } from "../../../test/support/modern.js";
+import { discovered, MODERN, modernHttpSession, modernMeta, SERVER_META } from "../../../test/support/modern.js";
 
-const CHECK = "ver.stdio-discover-first";
+const CHECK = "ver.modern-client-probes-first";
 const list = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/list", params: { _meta: modernMeta({}) } });
+const listed = (id: number) => ({
+  jsonrpc: "2.0",
+  id,
+  result: { resultType: "complete", tools: [], ttlMs: 0, cacheScope: "private", _meta: SERVER_META },
+});
+const refused = (id: number) => ({ jsonrpc: "2.0", id, error: { code: -32600, message: "Server not initialized" } });
 
-describe(`${CHECK} (TRAN-121, TRAN-122, VER-011, VER-012)`, () => {
-  it("passes a stdio client that probes with server/discover first, and judges only its first request", () => {
-    const trace = discovered({}).client(list(1));
+describe(`${CHECK} (VER-011)`, () => {
+  it("passes a stdio client that probes with server/discover first", () => {
+    const trace = discovered({}).client(list(1)).server(listed(1));
     expect(judged(CHECK, trace.close().events)).toEqual({ findings: [], examined: 1 });
   });
 
-  it("warns a stdio client whose first request is anything else", () => {
-    const { events } = discovered({}).close();
-    const [open, , ...rest] = events;
-    const first = { ...events[1]!, payload: list(1) };
-    const { findings, examined } = judged(CHECK, [open!, first, ...rest] as typeof events);
+  it("passes a client that skipped the probe and met a modern server (a persisted verdict, or a probe on another process)", () => {
+    const trace = new TraceBuilder({ revision: MODERN }).open().client(list(1)).server(listed(1));
+    expect(judged(CHECK, trace.close().events)).toEqual({ findings: [], examined: 1 });
+  });
+
+  it("warns a client that skipped the probe and met a legacy server, which refused its request", () => {
+    const trace = new TraceBuilder({ revision: MODERN }).open().client(list(1)).server(refused(1));
+    const { findings, examined } = judged(CHECK, trace.close().events);
     expect(examined).toBe(1);
-    expect(findings.map((f) => f.detail)).toEqual([
-      'the client\'s first request is "tools/list", not a server/discover probe',
+    expect(findings.map((f) => [f.seq, f.detail])).toEqual([
+      [
+        1,
+        'the client\'s first request was "tools/list", not a server/discover probe, and the server refused it (seq 2) and served no modern request: a legacy server, which a probe would have shown',
+      ],
     ]);
   });
 

@@ -1,6 +1,6 @@
 /** The checks of versioning, extension negotiation and server/discover in 2026-07-28. */
 import type { CheckDefinition } from "../../engine/types.js";
-import { stdioDiscoverFirst } from "./discover-probe.js";
+import { modernClientProbesFirst } from "./discover-probe.js";
 import {
   discoverImplemented,
   extensionIdentifier,
@@ -13,5 +13,5 @@ export const checks: CheckDefinition[] = [
   retryWithSupportedVersion,
   discoverImplemented,
   extensionIdentifier,
-  stdioDiscoverFirst,
+  modernClientProbesFirst,
 ];
