@@ -258,7 +258,6 @@ describe("exit codes, output formats, many traces", () => {
       [[REAL, "--actor", "proxy"], /unknown actor "proxy"/],
       [[REAL, "--jobs", "0"], /--jobs takes a positive integer/],
       [[join(dir.path, "missing.jsonl")], /missing\.jsonl: no such file/],
-      [[REAL, "--fail-on", "drift", "--baseline", join(dir.path, "empty-baselines")], /no baseline for "everything"/],
       [[], /no TRACE given and no recorded session/],
     ];
     for (const [args, message] of bad) {
@@ -268,6 +267,31 @@ describe("exit codes, output formats, many traces", () => {
       expect(run.stderr.trim().split("\n")).toHaveLength(1);
     }
   }, 300_000);
+
+  it("drift with no baseline yet trusts the first sight: the trace's tools become the baseline, said on stderr", async () => {
+    const baselines = join(dir.path, "first-sight-baselines");
+    const first = await checkJson([REAL, "--fail-on", "drift", "--baseline", baselines]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(
+      /^mcp-conf check: drift: no baseline for "everything" yet; this trace's \d+ tool\(s\) are now its baseline \(.*first-sight-baselines/m,
+    );
+    expect(readdirSync(baselines)).toHaveLength(1);
+    const again = await checkJson([REAL, "--fail-on", "drift", "--baseline", baselines]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe("");
+  }, 150_000);
+
+  it("checks standard input given as -, named - in the results", async () => {
+    const trace = readFileSync(join(V, "tran-024-request-never-answered.jsonl"), "utf8");
+    const run = await mcpConf(["check", "-", "--format", "json"], trace, { MCP_CONF_HOME: join(dir.path, "home") });
+    expect(run.code).toBe(1);
+    const json = JSON.parse(run.stdout) as CheckJson;
+    expect(json.traces[0]!.trace).toBe("-");
+    expect(json.traces[0]!.hits.map((hit) => hit.signal)).toContain("pending");
+    const broken = await mcpConf(["check", "-"], "{not json\n", { MCP_CONF_HOME: join(dir.path, "home") });
+    expect(broken.code).toBe(3);
+    expect(broken.stderr).toMatch(/^mcp-conf check: -: line 1: /);
+  }, 150_000);
 
   it("exits 3 for a malformed trace and still checks the others; the worst code wins", async () => {
     const broken = join(dir.path, "broken.jsonl");

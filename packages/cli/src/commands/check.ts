@@ -4,6 +4,11 @@
  * in parallel across cores. Exit codes: 0 no signal fired, 1 a signal fired, 2 a bad invocation or unreadable
  * trace, 3 a malformed trace; with several traces the highest wins.
  */
+
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import {
   DEFAULT_SIGNALS,
   type InspectRequest,
@@ -90,11 +95,12 @@ export const checkCommand: Command<CheckArgs> = {
     }
     const given = (argv.trace ?? []).map(String);
     const traces = given.length > 0 ? given.map((trace) => resolveTraceArgument(trace)) : [newestTrace("check")];
-    if (traces.includes("-"))
-      throw new UsageError("check: name trace files or session ids (standard input is not read)");
+    if (traces.filter((trace) => trace === "-").length > 1)
+      throw new UsageError("check: - (standard input) given twice");
+    const input = traces.includes("-") ? await standardInputFile(io.stdin) : undefined;
 
     const requests: InspectRequest[] = traces.map((trace) => ({
-      trace,
+      trace: trace === "-" ? input!.path : trace,
       signals,
       actor,
       ...(argv.revision === undefined ? {} : { revision: argv.revision }),
@@ -103,9 +109,17 @@ export const checkCommand: Command<CheckArgs> = {
       forbidTools,
       ...(signals.includes("drift") ? { baseline: baselineOptions(argv) } : {}),
     }));
-    const results = await inspectAll(requests, jobs);
+    const results = await inspectAll(requests, jobs).finally(() => input?.remove());
+    if (input) {
+      for (const result of results) {
+        if (result.trace !== input.path) continue;
+        result.trace = "-";
+        if (result.problem) result.problem.message = result.problem.message.replaceAll(input.path, "-");
+      }
+    }
     let worst: number = EXIT.ok;
     for (const result of results) {
+      for (const note of result.notes ?? []) io.stderr.write(`mcp-conf ${escapeTerminal(note)}\n`);
       if (result.problem) {
         io.stderr.write(`mcp-conf ${escapeTerminal(result.problem.message)}\n`);
         worst = Math.max(worst, result.problem.kind === "malformed" ? EXIT.malformed : EXIT.usage);
@@ -161,6 +175,17 @@ export function parseDuration(value: string): number {
     );
   const unit = match[2] ?? "ms";
   return Number(match[1]) * (unit === "m" ? 60_000 : unit === "s" ? 1000 : 1);
+}
+
+/**
+ * Standard input copied to a private temporary file, so it is checked like any trace (on a worker thread, with line
+ * numbers for SARIF); removed when the check is done.
+ */
+async function standardInputFile(stdin: NodeJS.ReadableStream): Promise<{ path: string; remove(): void }> {
+  const directory = mkdtempSync(join(tmpdir(), "mcp-conf-check-"));
+  const path = join(directory, "stdin.jsonl");
+  await pipeline(stdin, createWriteStream(path, { mode: 0o600 }));
+  return { path, remove: () => rmSync(directory, { recursive: true, force: true }) };
 }
 
 function baselineOptions(argv: CheckArgs): { directory?: string; label?: string } {

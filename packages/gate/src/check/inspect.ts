@@ -29,6 +29,8 @@ export interface InspectResult {
   /** The 1-based line of each event seq that a hit names (for SARIF locations). */
   lines?: Record<number, number>;
   hits: SignalHit[];
+  /** What the check did beside judging, in one line each (the first sight of a label's tools became its baseline). */
+  notes?: string[];
   /**
    * Why the trace was not judged, in one line: `malformed` (the trace breaks the format), else `usage` (an unreadable
    * file, an unknown revision, a missing baseline or label).
@@ -62,7 +64,8 @@ export async function inspectTrace(request: InspectRequest, options: InspectOpti
     }
     const report = judge.finish();
     const analysis = analyzer.finish();
-    const drift = request.signals.includes("drift") ? driftOf(analysis, request.baseline ?? {}) : undefined;
+    const notes: string[] = [];
+    const drift = request.signals.includes("drift") ? driftOf(analysis, request.baseline ?? {}, notes) : undefined;
     const hits = evaluateSignals(new Set(request.signals), {
       analysis,
       report,
@@ -77,26 +80,31 @@ export async function inspectTrace(request: InspectRequest, options: InspectOpti
       const at = hit.seq === undefined ? undefined : lineOfSeq.get(hit.seq);
       if (at !== undefined) lines[hit.seq!] = at;
     }
-    return { trace, verdict: report.verdict, lines, hits };
+    return { trace, verdict: report.verdict, lines, hits, ...(notes.length > 0 ? { notes } : {}) };
   } catch (error) {
     return { trace, hits: [], problem: problemOf(trace, error) };
   }
 }
 
 /**
- * The tools' drift from the label's baseline. `check` only reads the store: a trace with no baseline to compare
- * with is a problem to fix (`mcp-conf baseline TRACE` records one), not a silent pass.
+ * The tools' drift from the label's baseline. Trust on first use: with no baseline yet, this trace's tools become it
+ * (said in a note) and there is nothing to drift from.
  */
 function driftOf(
   analysis: SessionAnalysis,
   options: { directory?: string; label?: string },
+  notes: string[],
 ): DefinitionsDiff | undefined {
-  const outcome = driftAgainstBaseline(analysis, { ...options, trustFirstUse: false });
+  const outcome = driftAgainstBaseline(analysis, options);
   switch (outcome.status) {
     case "drift":
       return outcome.changes;
-    case "same":
     case "recorded":
+      notes.push(
+        `check: drift: no baseline for ${JSON.stringify(outcome.label)} yet; this trace's ${outcome.tools} tool(s) are now its baseline (${outcome.path})`,
+      );
+      return undefined;
+    case "same":
     case "no-tools":
       return undefined;
     case "no-label":
