@@ -19,6 +19,7 @@ export async function analyzeTrace(
   const analyzer = new Analyzer();
   for await (const event of events) analyzer.observe(event);
   const analysis = analyzer.finish();
-  if (options.contextCost !== false) analysis.contextCost = await measureContextCost(analysis.definitions);
+  if (options.contextCost !== false)
+    analysis.contextCost = await measureContextCost(analysis.definitions, analysis.timeline);
   return analysis;
 }

@@ -33,13 +33,19 @@ export class Analyzer {
   private readonly cancellations = new Map<RequestRef, number>();
   private readonly header: SessionHeader = { events: 0, ended: "open" };
   /** The request events of HTTP, by direction, to name what a bodiless error response answered. */
-  private lastHttpRequest: { method?: string; path?: string } | undefined;
+  private lastHttpRequest: { method?: string; path?: string; headers?: Record<string, string> } | undefined;
+  /** A 2xx response that may carry no body: a row of its own unless a message of its body comes next. */
+  private bodyless: TimelineEntry | undefined;
   private changed = new Set<number>();
   private finished = false;
 
   /** Feeds one event, in seq order. */
   observe(event: TraceEvent): void {
     if (this.finished) return;
+    if (this.bodyless) {
+      if (!(event.kind === "message" && event.direction === "server-to-client")) this.push(this.bodyless);
+      this.bodyless = undefined;
+    }
     this.noteHeader(event);
     this.losses.event(event);
     switch (event.kind) {
@@ -114,6 +120,8 @@ export class Analyzer {
   finish(): SessionAnalysis {
     if (!this.finished) {
       this.finished = true;
+      if (this.bodyless) this.push(this.bodyless);
+      this.bodyless = undefined;
       this.settle(this.httpExchanges.finish());
       for (const exchange of this.correlator.finish()) this.exchange(exchange);
     }
@@ -203,10 +211,13 @@ export class Analyzer {
       this.lastHttpRequest = {};
       if (event.method !== undefined) this.lastHttpRequest.method = event.method;
       if (event.path !== undefined) this.lastHttpRequest.path = event.path;
+      if (event.headers !== undefined) this.lastHttpRequest.headers = event.headers;
       return;
     }
-    // A 2xx carries (or acknowledges) messages; anything else is worth a line of its own.
-    if (event.status === undefined || (event.status >= 200 && event.status < 300)) return;
+    if (event.status === undefined) return;
+    // A 2xx carries messages, or acknowledges with no body; an event stream's messages may come much later.
+    const ok = event.status >= 200 && event.status < 300;
+    if (ok && event.status !== 202 && event.status !== 204 && isEventStream(event.headers)) return;
     const entry: TimelineEntry = {
       kind: "http",
       index: 0,
@@ -217,7 +228,10 @@ export class Analyzer {
     if (event.ts !== undefined) entry.ts = event.ts;
     if (this.lastHttpRequest?.method !== undefined) entry.requestMethod = this.lastHttpRequest.method;
     if (this.lastHttpRequest?.path !== undefined) entry.path = this.lastHttpRequest.path;
-    this.push(entry);
+    if (this.lastHttpRequest?.headers !== undefined) entry.requestHeaders = this.lastHttpRequest.headers;
+    if (event.headers !== undefined) entry.headers = event.headers;
+    if (ok) this.bodyless = entry;
+    else this.push(entry);
   }
 
   private message(ref: MessageRef): void {
@@ -251,7 +265,9 @@ export class Analyzer {
       this.cancellations.set(open, ref.seq);
       const call = this.openCalls.get(open);
       if (call) {
+        // Cancelled from now on (a live view shows it so); an answer that still comes makes it a late result.
         call.cancelledSeq = ref.seq;
+        call.status = "cancelled";
         this.changed.add(call.index);
       }
       break;
@@ -321,4 +337,8 @@ export class Analyzer {
       }
     }
   }
+}
+
+function isEventStream(headers: Record<string, string> | undefined): boolean {
+  return headers?.["content-type"]?.toLowerCase().startsWith("text/event-stream") ?? false;
 }

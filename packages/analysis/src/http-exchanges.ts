@@ -15,6 +15,7 @@ import type { CallEntry } from "./model.js";
 /** One HTTP request and the calls its body carried. */
 interface HttpRequestRecord {
   seq: number;
+  event: HttpEvent;
   calls: CallEntry[];
   /** Its response began (headers seen): an SSE stream may still carry answers. */
   responded: boolean;
@@ -55,7 +56,7 @@ export class HttpExchanges {
     if (this.refusal && !responseBody) settled.push(...this.refuse());
     if (event.kind === "http") {
       if (event.direction === "client-to-server") {
-        const record: HttpRequestRecord = { seq: event.seq, calls: [], responded: false };
+        const record: HttpRequestRecord = { seq: event.seq, event, calls: [], responded: false };
         this.waiting.push(record);
         this.bodyOf = record;
         return settled;
@@ -79,7 +80,13 @@ export class HttpExchanges {
 
   /** The call the message event just opened travelled in the latest POST (its body comes right after it). */
   carried(event: TraceEvent, call: CallEntry): void {
-    if (event.transport === "streamable-http" && this.bodyOf) this.bodyOf.calls.push(call);
+    if (event.transport !== "streamable-http" || !this.bodyOf) return;
+    this.bodyOf.calls.push(call);
+    const request = this.bodyOf.event;
+    call.http = {};
+    if (request.method !== undefined) call.http.method = request.method;
+    if (request.path !== undefined) call.http.path = request.path;
+    if (request.headers !== undefined) call.http.requestHeaders = request.headers;
   }
 
   /** The body of the latest POST is over (the event after it). */
@@ -104,6 +111,11 @@ export class HttpExchanges {
     const [record] = this.waiting.splice(index, 1);
     record!.responded = true;
     const status = response.status ?? 0;
+    for (const call of record!.calls) {
+      call.http ??= {};
+      if (response.status !== undefined) call.http.status = response.status;
+      if (response.headers !== undefined) call.http.responseHeaders = response.headers;
+    }
     if (status >= 200 && status < 300) {
       if (record!.calls.length > 0) this.streaming.push(record!);
       if (this.streaming.length > 64) prune(this.streaming);
@@ -115,7 +127,7 @@ export class HttpExchanges {
     const { record, event, error } = this.refusal!;
     this.refusal = undefined;
     return record.calls
-      .filter((call) => call.status === "pending")
+      .filter((call) => stillOpen(call))
       .map((call) => {
         const settlement: HttpSettlement = { kind: "refused", call, status: event.status ?? 0, seq: event.seq };
         if (event.ts !== undefined) settlement.ts = event.ts;
@@ -136,16 +148,19 @@ export class HttpExchanges {
     const record = open[0]!;
     this.streaming.splice(this.streaming.indexOf(record), 1);
     if (this.waiting.includes(record)) this.waiting.splice(this.waiting.indexOf(record), 1);
-    return record.calls
-      .filter((call) => call.status === "pending")
-      .map((call) => ({ kind: "stream-closed", call, seq }));
+    return record.calls.filter((call) => stillOpen(call)).map((call) => ({ kind: "stream-closed", call, seq }));
   }
+}
+
+/** Not answered yet: pending, or cancelled by a notification that an answer may still follow. */
+function stillOpen(call: CallEntry): boolean {
+  return call.status === "pending" || (call.status === "cancelled" && call.responseSeq === undefined);
 }
 
 /** Drops the requests none of whose calls is still open. */
 function prune(records: HttpRequestRecord[]): void {
   for (let i = records.length - 1; i >= 0; i--) {
-    if (!records[i]!.calls.some((call) => call.status === "pending")) records.splice(i, 1);
+    if (!records[i]!.calls.some((call) => stillOpen(call))) records.splice(i, 1);
   }
 }
 

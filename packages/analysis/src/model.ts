@@ -45,6 +45,17 @@ export interface CallEntry {
   httpStatus?: number;
   /** Seq of the notifications/cancelled that named this request, or of the transport-abort that closed its stream. */
   cancelledSeq?: number;
+  /** Streamable HTTP: the request that carried the call and the response it got (status and headers as recorded). */
+  http?: HttpExchange;
+}
+
+/** One HTTP request and its response, as the trace recorded them (header names lower-case). */
+export interface HttpExchange {
+  method?: string;
+  path?: string;
+  requestHeaders?: Record<string, string>;
+  status?: number;
+  responseHeaders?: Record<string, string>;
 }
 
 /** A notification, in either direction. */
@@ -81,7 +92,10 @@ export interface TextEntry {
   truncated?: boolean;
 }
 
-/** An HTTP response that carried no JSON-RPC message and was not a plain 2xx acknowledgement (401, 405, 502 …). */
+/**
+ * An HTTP response that carried no JSON-RPC message: an error status (401, 405, 502 …), or a body-less 2xx (the 202
+ * that acknowledges a notification or an answer, a 200 to a DELETE).
+ */
 export interface HttpEntry {
   kind: "http";
   index: number;
@@ -92,6 +106,9 @@ export interface HttpEntry {
   /** The request it answered, when the trace holds it. */
   requestMethod?: string;
   path?: string;
+  requestHeaders?: Record<string, string>;
+  /** The response's headers (WWW-Authenticate on a 401 …). */
+  headers?: Record<string, string>;
 }
 
 export type TimelineEntry = CallEntry | NotificationEntry | StrayEntry | TextEntry | HttpEntry;
@@ -143,6 +160,25 @@ export interface Definitions {
 export interface DefinitionCost {
   name: string;
   tokens: number;
+  /** Where the tokens sit (each part counted on its own compact JSON; `rest` is what the parts leave). */
+  parts?: DefinitionParts;
+}
+
+/** A definition's tokens by part: its description, its schemas (input and output, a prompt's arguments), the rest. */
+export interface DefinitionParts {
+  description: number;
+  schema: number;
+  rest: number;
+}
+
+/** What one tool's results put into a model's context: every result's compact JSON, and the heaviest one. */
+export interface ResultCost {
+  /** The tool. */
+  name: string;
+  /** Results counted (answers with a result: ok, tool errors, late results). */
+  results: number;
+  tokens: number;
+  heaviest: { seq: number; tokens: number };
 }
 
 /**
@@ -156,6 +192,8 @@ export interface ContextCost {
   prompts: { total: number; items: DefinitionCost[] };
   resources: { total: number; items: DefinitionCost[] };
   resourceTemplates: { total: number; items: DefinitionCost[] };
+  /** The tools' results in this session, per tool (absent when the timeline was not given). */
+  results?: { total: number; items: ResultCost[] };
 }
 
 /** What the trace shows the recorder did not capture. */

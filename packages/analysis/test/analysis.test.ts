@@ -137,6 +137,18 @@ describe("cancellation", () => {
     expect(cancelled.map((c) => [c.seq, c.method, c.cancelledSeq])).toEqual([[19, "tools/call", 20]]);
   });
 
+  it("a call is cancelled as soon as its notifications/cancelled is seen, live, and late once answered", () => {
+    const events = load("violations/canc-007-response-after-cancel.jsonl");
+    const analyzer = new Analyzer();
+    const statuses: string[] = [];
+    for (const event of events) {
+      analyzer.observe(event);
+      const last = calls(analyzer.snapshot().timeline).at(-1);
+      if (last && statuses.at(-1) !== last.status) statuses.push(last.status);
+    }
+    expect(statuses).toEqual(["pending", "ok", "pending", "cancelled", "late-result"]);
+  });
+
   it("an answer after the cancellation is a late result", async () => {
     const analysis = await analyzeTrace(load("violations/canc-007-response-after-cancel.jsonl"), {
       contextCost: false,

@@ -21,7 +21,7 @@ describe("context cost", () => {
       name: d.name,
       tokens: countTokens(JSON.stringify(d.definition)),
     }));
-    expect(cost.tools.items).toEqual(expected);
+    expect(cost.tools.items.map(({ name, tokens }) => ({ name, tokens }))).toEqual(expected);
     expect(cost.tools.items.map((i) => i.name)).toContain("echo");
     expect(cost.tools.total).toBe(expected.reduce((sum, e) => sum + e.tokens, 0));
     expect(cost.total).toBe(
@@ -39,8 +39,34 @@ describe("context cost", () => {
       resources: [],
       resourceTemplates: [],
     });
-    expect(cost.tools.items).toEqual([{ name: "echo", tokens: countTokens(JSON.stringify(tool)) }]);
+    const tokens = countTokens(JSON.stringify(tool));
+    const description = countTokens('"Echoes back the input"');
+    const schema = countTokens('{"type":"object"}');
+    expect(cost.tools.items).toEqual([
+      { name: "echo", tokens, parts: { description, schema, rest: tokens - description - schema } },
+    ]);
+    expect(description).toBeGreaterThan(0);
     expect(cost.total).toBe(cost.tools.total);
+    expect(cost.results).toBeUndefined();
+  });
+
+  it("counts each tool's results in a real session: all of them, and the heaviest with its seq", async () => {
+    const analysis = await analyzeTrace(readTraceSync(readFileSync(trace)));
+    const results = analysis.contextCost!.results!;
+    const calls = analysis.timeline.filter(
+      (e) => e.kind === "call" && e.method === "tools/call" && e.target === "get-sum",
+    );
+    expect(calls.length).toBeGreaterThan(0);
+    const sizes = calls.map((c) =>
+      c.kind === "call" ? countTokens(JSON.stringify((c.response as { result: unknown }).result)) : 0,
+    );
+    const sum = results.items.find((item) => item.name === "get-sum")!;
+    expect(sum.results).toBe(calls.length);
+    expect(sum.tokens).toBe(sizes.reduce((a, b) => a + b, 0));
+    expect(sum.heaviest.tokens).toBe(Math.max(...sizes));
+    expect(results.total).toBe(results.items.reduce((a, item) => a + item.tokens, 0));
+    // A JSON-RPC error is no result: the unknown tool's answer is a tool error (a result), counted as one.
+    expect(results.items.map((item) => item.name)).toContain("no-such-tool");
   });
 
   it("counts a description that spells a special token as plain text instead of failing", async () => {

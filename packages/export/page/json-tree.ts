@@ -1,10 +1,13 @@
 /**
- * A JSON value as a foldable tree of <details> elements, every key and value as text. Large arrays and objects
- * start folded, and their children are built only when first opened.
+ * A JSON value as a foldable tree of <details> elements, every key and value as text. Everything starts open down to
+ * a depth a request's `params.arguments` and an answer's `result.content[n]` sit well within; a large array or object
+ * shows its first children and a button for the rest (built only when asked), so a large answer is never folded
+ * away whole nor built whole.
  */
 import { el } from "./dom.js";
 
-const OPEN_BELOW = 12;
+const OPEN_DEPTH = 6;
+const FIRST_CHILDREN = 50;
 
 export function jsonTree(value: unknown, key?: string, depth = 0): HTMLElement {
   const name = key === undefined ? null : el("span", { class: "json-key" }, `${key}: `);
@@ -29,9 +32,20 @@ export function jsonTree(value: unknown, key?: string, depth = 0): HTMLElement {
   const build = () => {
     if (built) return;
     built = true;
-    for (const [k, v] of entries) details.appendChild(jsonTree(v, k, depth + 1));
+    for (const [k, v] of entries.slice(0, FIRST_CHILDREN)) details.appendChild(jsonTree(v, k, depth + 1));
+    if (entries.length <= FIRST_CHILDREN) return;
+    const more = el(
+      "button",
+      { type: "button", class: "linkish json-more" },
+      `show ${entries.length - FIRST_CHILDREN} more`,
+    );
+    more.addEventListener("click", () => {
+      more.remove();
+      for (const [k, v] of entries.slice(FIRST_CHILDREN)) details.appendChild(jsonTree(v, k, depth + 1));
+    });
+    details.appendChild(more);
   };
-  if (depth < 2 && entries.length <= OPEN_BELOW) {
+  if (depth < OPEN_DEPTH) {
     details.open = true;
     build();
   } else {

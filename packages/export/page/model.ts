@@ -4,6 +4,15 @@
  */
 import type { CallEntry, SessionAnalysis, TimelineEntry } from "@mcp-conf/analysis";
 import type { ExportFinding, Judgement, PageData } from "../src/document.js";
+import {
+  entryText,
+  type FilterContext,
+  FilterSyntaxError,
+  matchesFilter,
+  type ParsedFilter,
+  parseFilter,
+  relatedIds,
+} from "../src/filter.js";
 
 export type { PageData };
 
@@ -90,9 +99,17 @@ export class PageModel {
     }
   }
 
-  /** The indexes of the entries the filters keep, in order. */
-  filter(filters: Filters): number[] {
-    const search = filters.search.trim().toLowerCase();
+  /** The indexes of the entries the filters keep, in order; or why the search box's filter does not parse. */
+  filter(filters: Filters): { indexes: number[]; error?: string } {
+    let parsed: ParsedFilter;
+    try {
+      parsed = parseFilter(filters.search);
+    } catch (error) {
+      if (!(error instanceof FilterSyntaxError)) throw error;
+      return { indexes: [], error: error.message };
+    }
+    const context = this.filterContext();
+    const related = relatedIds(parsed, this.timeline);
     const out: number[] = [];
     for (const entry of this.timeline) {
       if (!entry) continue;
@@ -106,17 +123,25 @@ export class PageModel {
         const here = this.findingsAt.get(entry.index) ?? [];
         if (filters.level === "any" ? here.length === 0 : !here.some((f) => f.outcome === filters.level)) continue;
       }
-      if (search && !this.haystack(entry).includes(search)) continue;
+      if (!matchesFilter(parsed, entry, context, related)) continue;
       out.push(entry.index);
     }
-    return out;
+    return { indexes: out };
+  }
+
+  private filterContext(): FilterContext {
+    return {
+      outcomes: (entry) => (this.findingsAt.get(entry.index) ?? []).map((f) => f.outcome),
+      mismatchSeqs: new Set(this.analysis.losses.correlationIssues.map((issue) => issue.seq)),
+      text: (entry) => this.haystack(entry),
+    };
   }
 
   private haystack(entry: TimelineEntry): string {
     let text = this.haystacks[entry.index];
     if (text === undefined) {
       const findings = (this.findingsAt.get(entry.index) ?? []).map((f) => `${f.requirement} ${f.detail}`).join(" ");
-      text = `${label(entry)} ${entry.seq} ${JSON.stringify(entry)} ${findings}`.toLowerCase();
+      text = `${label(entry).toLowerCase()} ${entryText(entry)} ${findings.toLowerCase()}`;
       this.haystacks[entry.index] = text;
     }
     return text;

@@ -1,7 +1,8 @@
 /** The session header and the side panels: findings grouped by requirement, per-tool statistics and context cost. */
-import type { CallStats, SessionAnalysis } from "@mcp-conf/analysis";
+import type { CallStats, DefinitionCost, ResultCost, SessionAnalysis } from "@mcp-conf/analysis";
 import type { ExportFinding, Judgement } from "../src/document.js";
 import { clear, el } from "./dom.js";
+import { sortable } from "./sort.js";
 
 const peer = (info: Record<string, unknown> | undefined) =>
   info ? [info.name, info.version].filter((part) => typeof part === "string").join(" ") || "?" : "?";
@@ -110,17 +111,30 @@ export function renderFindingsPanel(
   }
 }
 
-function statsTable(title: string, rows: CallStats[], cost?: Map<string, number>): HTMLElement {
+interface Costs {
+  definitions: Map<string, DefinitionCost>;
+  results: Map<string, ResultCost>;
+}
+
+function statsTable(id: string, title: string, rows: CallStats[], cost?: Costs): HTMLElement {
   const ms = (value: number | undefined) => (value === undefined ? "–" : String(value));
   const head = ["name", "calls", "ok", "failed", "open", "p50", "p95", "p99"];
-  if (cost) head.push("tokens");
-  const table = el("table", { class: "stats" }, el("thead", {}, el("tr", {}, ...head.map((h) => el("th", {}, h)))));
+  if (cost) head.push("tokens", "result");
+  const titles: Record<string, string> = {
+    tokens: "the definition's tokens (hover: description / schema / rest)",
+    result: "the heaviest single result's tokens (hover: all results)",
+  };
+  const table = el(
+    "table",
+    { class: "stats", id },
+    el("thead", {}, el("tr", {}, ...head.map((h) => el("th", titles[h] ? { title: titles[h] } : {}, h)))),
+  );
   const body = el("tbody", {});
   for (const row of rows) {
     const s = row.byStatus;
     // failed: an error, a tool error or a late result; open: pending or cancelled.
     const failed = s.error + s["tool-error"] + s["late-result"];
-    const cells = [
+    const cells: HTMLElement[] = [
       row.name,
       row.calls,
       s.ok,
@@ -129,18 +143,72 @@ function statsTable(title: string, rows: CallStats[], cost?: Map<string, number>
       ms(row.latency.p50),
       ms(row.latency.p95),
       ms(row.latency.p99),
-    ];
-    if (cost) cells.push(cost.get(row.name) ?? "–");
-    body.appendChild(el("tr", {}, ...cells.map((c) => el("td", {}, String(c)))));
+    ].map((c) => el("td", {}, String(c)));
+    if (cost) {
+      const definition = cost.definitions.get(row.name);
+      const parts = definition?.parts;
+      cells.push(
+        el(
+          "td",
+          {
+            class: "cost-definition",
+            ...(parts
+              ? { title: `description ${parts.description} · schema ${parts.schema} · rest ${parts.rest}` }
+              : {}),
+          },
+          definition === undefined ? "–" : String(definition.tokens),
+        ),
+      );
+      const result = cost.results.get(row.name);
+      cells.push(
+        el(
+          "td",
+          {
+            class: "cost-result",
+            ...(result
+              ? {
+                  title: `${result.results} result(s), ${result.tokens} tokens; heaviest at seq ${result.heaviest.seq}`,
+                }
+              : {}),
+          },
+          result === undefined ? "–" : String(result.heaviest.tokens),
+        ),
+      );
+    }
+    body.appendChild(el("tr", { "data-name": row.name }, ...cells));
   }
   table.appendChild(body);
-  return el("section", {}, el("h2", {}, title), table);
+  return el("section", {}, el("h2", {}, title), el("div", { class: "table-box" }, sortable(table)));
+}
+
+/** Where the listed tools' tokens sit: descriptions against schemas, the heaviest definitions first. */
+function costParts(cost: NonNullable<SessionAnalysis["contextCost"]>): HTMLElement {
+  const sum = { description: 0, schema: 0, rest: 0 };
+  for (const item of cost.tools.items) {
+    sum.description += item.parts?.description ?? 0;
+    sum.schema += item.parts?.schema ?? 0;
+    sum.rest += item.parts?.rest ?? 0;
+  }
+  const results = cost.results;
+  return el(
+    "p",
+    { class: "muted", id: "cost-parts" },
+    `Tool definitions: descriptions ${sum.description}, schemas ${sum.schema}, the rest ${sum.rest} tokens.`,
+    results && results.items.length > 0
+      ? ` Tool results in this session: ${results.total} tokens; the heaviest single result ${Math.max(...results.items.map((i) => i.heaviest.tokens))}.`
+      : "",
+  );
 }
 
 export function renderStats(node: HTMLElement, analysis: SessionAnalysis): void {
   clear(node);
   const cost = analysis.contextCost;
-  const toolTokens = new Map((cost?.tools.items ?? []).map((item) => [item.name, item.tokens]));
+  const costs: Costs | undefined = cost
+    ? {
+        definitions: new Map(cost.tools.items.map((item) => [item.name, item])),
+        results: new Map((cost.results?.items ?? []).map((item) => [item.name, item])),
+      }
+    : undefined;
   // Listed tools that were never called still cost context: show them too.
   const tools = [...analysis.tools];
   for (const definition of analysis.definitions.tools) {
@@ -156,8 +224,8 @@ export function renderStats(node: HTMLElement, analysis: SessionAnalysis): void 
       });
     }
   }
-  node.appendChild(statsTable("Tools", tools, cost ? toolTokens : undefined));
-  node.appendChild(statsTable("Methods", analysis.methods));
+  node.appendChild(statsTable("tools-table", "Tools", tools, costs));
+  node.appendChild(statsTable("methods-table", "Methods", analysis.methods));
   if (cost) {
     node.appendChild(
       el(
@@ -166,5 +234,6 @@ export function renderStats(node: HTMLElement, analysis: SessionAnalysis): void 
         `Context cost (${cost.tokenizer}): ${cost.total} tokens — tools ${cost.tools.total}, prompts ${cost.prompts.total}, resources ${cost.resources.total}, templates ${cost.resourceTemplates.total}.`,
       ),
     );
+    node.appendChild(costParts(cost));
   }
 }

@@ -49,7 +49,8 @@ export async function collectSession(
     }
   }
   const analysis = analyzer.finish();
-  if (options.contextCost !== false) analysis.contextCost = await measureContextCost(analysis.definitions);
+  if (options.contextCost !== false)
+    analysis.contextCost = await measureContextCost(analysis.definitions, analysis.timeline);
   const judgement = judgeError === undefined ? finishJudging(judge) : { error: judgeError };
   const collected: Collected = { document: exportDocument(analysis, judgement) };
   if (har) collected.har = har;

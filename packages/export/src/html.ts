@@ -11,8 +11,8 @@ import type { PageData } from "./document.js";
 import type { HubList } from "./hub.js";
 
 export interface HtmlOptions {
-  /** The live view: the page follows this same-origin event stream. */
-  live?: { events: string };
+  /** The live view: the page follows this same-origin event stream (and may POST replays to `replay`). */
+  live?: { events: string; replay?: string };
   /** A session served by the hub: the address of the list, which the page links back to. */
   back?: string;
   title?: string;
@@ -69,7 +69,7 @@ export function renderHtml(data: PageData, options: HtmlOptions = {}): string {
 }
 
 /** The hub's list of sessions (the same page script, which shows the list when the page holds one). */
-export function renderHubHtml(list: HubList, live: { events: string }): string {
+export function renderHubHtml(list: HubList, live: { events: string; remove?: string }): string {
   return renderPage("mcp-conf · sessions", { "mcp-conf-hub": list, "mcp-conf-live": live }, true);
 }
 

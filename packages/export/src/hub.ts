@@ -37,4 +37,6 @@ export interface SessionHub {
   list(): { version: number; list: HubList };
   /** The page of the session `id`, or undefined when there is none by that id. */
   view(id: string): Promise<SessionView | undefined>;
+  /** Deletes the session `id` (the page asks the user first); resolves to why not, or undefined once deleted. */
+  delete?(id: string): Promise<string | undefined>;
 }

@@ -14,6 +14,21 @@ export {
   type PageData,
   renderJson,
 } from "./document.js";
+/** The filter language of the viewer, `export --filter` and `check --filter`. */
+export {
+  entryText,
+  FILTER_KEYS,
+  FILTER_KINDS,
+  FILTER_STATUSES,
+  type FilterContext,
+  FilterSyntaxError,
+  type FilterTerm,
+  filterContext,
+  filterTimeline,
+  matchesFilter,
+  type ParsedFilter,
+  parseFilter,
+} from "./filter.js";
 /** The self-contained HTML viewer (one renderer for the export, the live view and the hub's list of sessions). */
 export { type HtmlOptions, renderHtml, renderHubHtml } from "./html.js";
 /** What the viewer server asks of a hub of many sessions (`mcp-conf open` with no TRACE). */
@@ -22,6 +37,8 @@ export type { HubList, HubSession, SessionHub, SessionView } from "./hub.js";
 export { LiveFeed, type LiveUpdate, liveJudgement } from "./live-feed.js";
 /** What a list of recorded sessions says of one: label, start, duration, exchanges, verdict (or why none). */
 export { type SessionFile, type SessionSummary, summarizeSession } from "./session-summary.js";
+/** Replay of a recorded request against the live server, in a session of its own (`watch --ui`). */
+export { type Replayer, type ReplayTarget, replayerFor } from "./replay.js";
 /** The text transcript, terminal-safe. */
 export { renderText } from "./text.js";
 export { ViewerServer, type ViewerServerOptions, type ViewerSource } from "./viewer-server.js";

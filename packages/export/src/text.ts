@@ -132,7 +132,19 @@ function costLines(analysis: SessionAnalysis): string[] {
     if (part.items.length === 0) continue;
     lines.push(`  ${kind}: ${part.total}`);
     for (const item of [...part.items].sort((a, b) => b.tokens - a.tokens)) {
-      lines.push(`    ${String(item.tokens).padStart(6)}  ${safe(item.name)}`);
+      const parts = item.parts
+        ? ` (description ${item.parts.description}, schema ${item.parts.schema}, rest ${item.parts.rest})`
+        : "";
+      lines.push(`    ${String(item.tokens).padStart(6)}  ${safe(item.name)}${parts}`);
+    }
+  }
+  const results = cost.results;
+  if (results && results.items.length > 0) {
+    lines.push(`  tool results in this session: ${results.total}`);
+    for (const item of [...results.items].sort((a, b) => b.heaviest.tokens - a.heaviest.tokens)) {
+      lines.push(
+        `    ${String(item.tokens).padStart(6)}  ${safe(item.name)} · ${item.results} result(s), heaviest ${item.heaviest.tokens} at seq ${item.heaviest.seq}`,
+      );
     }
   }
   return lines;

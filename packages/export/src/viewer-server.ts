@@ -6,6 +6,8 @@
  * are created or answered, the statistics and live findings, the report at the end; the hub's list page gets the
  * list whenever it changes. Updates are sent a few times a second; a page that does not keep up is skipped (the
  * updates it missed are counted) and sent a fresh snapshot once it drains — the session never waits for a browser.
+ * Two requests change something, and both are POSTs that need the token and the page's own Origin: a live view's
+ * replay of a recorded request (when the server was given a replayer) and the hub's delete of a session.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -14,6 +16,7 @@ import type { ExportDocument } from "./document.js";
 import { renderHtml, renderHubHtml } from "./html.js";
 import type { SessionHub, SessionView } from "./hub.js";
 import type { LiveFeed } from "./live-feed.js";
+import type { Replayer } from "./replay.js";
 
 export interface ViewerServerOptions {
   /** 0 (the default) picks a free port. */
@@ -22,6 +25,8 @@ export interface ViewerServerOptions {
   intervalMs?: number;
   /** Keep the process running while it serves (`open`); by default the session that feeds it decides. */
   keepAlive?: boolean;
+  /** A live view's replay (`watch --ui`): the page may ask for a recorded request to be sent again. */
+  replay?: Replayer;
 }
 
 /** What is served: one recorded session, one live session (watch swaps in each new session's feed), or a hub. */
@@ -59,6 +64,7 @@ export class ViewerServer {
     private readonly token: string,
     private readonly source: ViewerSource,
     readonly port: number,
+    private readonly replayer: Replayer | undefined,
   ) {}
 
   /** Serves a recorded session (`document`), a live one (`feed`) or many (`hub`) on 127.0.0.1. */
@@ -70,7 +76,7 @@ export class ViewerServer {
       server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
     });
     const port = (server.address() as AddressInfo).port;
-    const viewer = new ViewerServer(server, token, source, port);
+    const viewer = new ViewerServer(server, token, source, port, options.replay);
     server.on("request", (request, response) => {
       viewer.handle(request, response).catch(() => {
         if (!response.headersSent) response.writeHead(500, SECURITY_HEADERS);
@@ -118,6 +124,7 @@ export class ViewerServer {
     }
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     const source = this.source;
+    if (request.method === "POST") return this.post(request, response, path);
     if (!("hub" in source)) {
       if (path === "/") this.page(response, "feed" in source ? { feed: source.feed } : source);
       else if (path === "/events" && "feed" in source) this.events(response, {});
@@ -148,7 +155,10 @@ export class ViewerServer {
     if (origin !== undefined && !own.some((host) => origin === `http://${host}`)) {
       return { status: 403, reason: "forbidden: cross-origin request" };
     }
-    if (request.method !== "GET") return { status: 405, reason: "method not allowed" };
+    if (request.method === "POST") {
+      // A state-changing request: from this server's own page only (a browser always sends Origin with a POST).
+      if (origin === undefined) return { status: 403, reason: "forbidden: a POST needs its Origin" };
+    } else if (request.method !== "GET") return { status: 405, reason: "method not allowed" };
     const token = new URL(request.url ?? "/", "http://localhost").searchParams.get("token") ?? "";
     const expected = Buffer.from(this.token);
     const given = Buffer.from(token);
@@ -158,6 +168,47 @@ export class ViewerServer {
     return undefined;
   }
 
+  /** The POSTs: `/replay` (a live view with a replayer) and `/s/ID/delete` (a hub that deletes). */
+  private async post(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+    const answer = (status: number, body: unknown) => {
+      response.writeHead(status, { "content-type": "application/json; charset=utf-8", ...SECURITY_HEADERS });
+      response.end(`${JSON.stringify(body)}\n`);
+    };
+    const source = this.source;
+    const deleting = /^\/s\/([^/]+)\/delete$/.exec(path);
+    if (deleting && "hub" in source) {
+      const id = safeDecode(deleting[1]!);
+      if (!source.hub.delete) return answer(405, { error: "this hub does not delete sessions" });
+      if (id === undefined) return answer(404, { error: "no such session" });
+      const refused = await source.hub.delete(id);
+      return refused === undefined ? answer(200, { deleted: id }) : answer(409, { error: refused });
+    }
+    if (path !== "/replay" || !("feed" in source)) return answer(404, { error: "not found" });
+    if (!this.replayer) return answer(409, { error: "replay needs the live server: this view has none" });
+    if (!(request.headers["content-type"] ?? "").startsWith("application/json")) {
+      return answer(415, { error: "replay takes application/json" });
+    }
+    let seq: unknown;
+    try {
+      seq = (JSON.parse(await readBody(request, 4096)) as { seq?: unknown }).seq;
+    } catch {
+      return answer(400, { error: 'replay takes {"seq": N}' });
+    }
+    const timeline = source.feed.pageData().analysis.timeline;
+    const call = timeline.find((e) => e.kind === "call" && e.seq === seq && e.direction === "client-to-server");
+    const initialize = timeline.find((e) => e.kind === "call" && e.method === "initialize");
+    if (call?.kind !== "call") return answer(404, { error: "no recorded client request at that seq" });
+    if (initialize?.kind !== "call") return answer(409, { error: "the session has no initialize to replay with" });
+    if (call.method === "initialize") return answer(409, { error: "initialize is not replayed on its own" });
+    const started = performance.now();
+    try {
+      const replayed = await this.replayer.replay(initialize.request, call.request);
+      return answer(200, { answer: replayed, ms: Math.round(performance.now() - started) });
+    } catch (error) {
+      return answer(502, { error: `replay failed: ${(error as Error).message}` });
+    }
+  }
+
   /** A session's page: recorded, or live with its event stream at `events` (the hub's; `/events` otherwise). */
   private page(response: ServerResponse, view: SessionView, events = "/events"): void {
     const query = `?token=${this.token}`;
@@ -165,7 +216,10 @@ export class ViewerServer {
     const html =
       "feed" in view
         ? renderHtml(view.feed.pageData(), {
-            live: { events: `${events}${query}` },
+            live: {
+              events: `${events}${query}`,
+              ...(this.replayer && !hubbed ? { replay: `/replay${query}` } : {}),
+            },
             ...(hubbed ? { back: `/${query}` } : {}),
           })
         : renderHtml(view.document, hubbed ? { back: `/${query}` } : {});
@@ -174,7 +228,10 @@ export class ViewerServer {
   }
 
   private hubPage(response: ServerResponse, hub: SessionHub): void {
-    const html = renderHubHtml(hub.list().list, { events: `/events?token=${this.token}` });
+    const html = renderHubHtml(hub.list().list, {
+      events: `/events?token=${this.token}`,
+      ...(hub.delete ? { remove: `/s/ID/delete?token=${this.token}` } : {}),
+    });
     response.writeHead(200, { "content-type": "text/html; charset=utf-8", ...SECURITY_HEADERS });
     response.end(html);
   }
@@ -267,4 +324,21 @@ function safeDecode(segment: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A request's body as text, refused beyond `limit` bytes. */
+function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new Error("too large"));
+        request.destroy();
+      } else chunks.push(chunk);
+    });
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
 }
