@@ -35,10 +35,10 @@ export { type HtmlOptions, renderHtml, renderHubHtml } from "./html.js";
 export type { HubList, HubSession, SessionHub, SessionView } from "./hub.js";
 /** The live view's feed of a running session, and the loopback server of the viewer (live or recorded). */
 export { LiveFeed, type LiveUpdate, liveJudgement } from "./live-feed.js";
-/** What a list of recorded sessions says of one: label, start, duration, exchanges, verdict (or why none). */
-export { type SessionFile, type SessionSummary, summarizeSession } from "./session-summary.js";
 /** Replay of a recorded request against the live server, in a session of its own (`watch --ui`). */
 export { type Replayer, type ReplayTarget, replayerFor } from "./replay.js";
+/** What a list of recorded sessions says of one: label, start, duration, exchanges, verdict (or why none). */
+export { type SessionFile, type SessionSummary, summarizeSession } from "./session-summary.js";
 /** The text transcript, terminal-safe. */
 export { renderText } from "./text.js";
 export { ViewerServer, type ViewerServerOptions, type ViewerSource } from "./viewer-server.js";
