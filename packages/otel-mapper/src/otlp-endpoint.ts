@@ -11,24 +11,34 @@ export class OtlpConfigError extends Error {
 }
 
 const TRACES_PATH = "/v1/traces";
+const LOGS_PATH = "/v1/logs";
 /** RFC 9110 token characters: what a header name may be made of. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** The traces URL for `--otlp URL`: a URL ending in `/v1/traces` is taken as it is, any other gets it appended. */
 export function resolveTracesUrl(input: string): string {
+  return resolveSignalUrl(input, TRACES_PATH, "--otlp");
+}
+
+/** The logs URL for `--otlp-logs URL`: a URL ending in `/v1/logs` is taken as it is, any other gets it appended. */
+export function resolveLogsUrl(input: string): string {
+  return resolveSignalUrl(input, LOGS_PATH, "--otlp-logs");
+}
+
+function resolveSignalUrl(input: string, signalPath: string, flag: string): string {
   let url: URL;
   try {
     url = new URL(input);
   } catch {
-    throw new OtlpConfigError(`--otlp: not a URL: ${JSON.stringify(input)}`);
+    throw new OtlpConfigError(`${flag}: not a URL: ${JSON.stringify(input)}`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new OtlpConfigError(`--otlp: the collector URL must be http:// or https://, got ${url.protocol}`);
+    throw new OtlpConfigError(`${flag}: the collector URL must be http:// or https://, got ${url.protocol}`);
   }
   if (url.username !== "" || url.password !== "") {
-    throw new OtlpConfigError("--otlp: put credentials in --otlp-header, not in the URL");
+    throw new OtlpConfigError(`${flag}: put credentials in --otlp-header, not in the URL`);
   }
-  if (!url.pathname.endsWith(TRACES_PATH)) url.pathname = `${url.pathname.replace(/\/+$/, "")}${TRACES_PATH}`;
+  if (!url.pathname.endsWith(signalPath)) url.pathname = `${url.pathname.replace(/\/+$/, "")}${signalPath}`;
   return url.toString();
 }
 

@@ -19,6 +19,8 @@ function loadRoot(): protobuf.Root {
   const r = new protobuf.Root();
   r.resolvePath = (_origin, target) => (path.isAbsolute(target) ? target : path.join(protoRoot, target));
   r.loadSync("opentelemetry/proto/collector/trace/v1/trace_service.proto");
+  r.loadSync("opentelemetry/proto/collector/logs/v1/logs_service.proto");
+  r.loadSync("opentelemetry/proto/collector/metrics/v1/metrics_service.proto");
   r.resolveAll();
   root = r;
   return r;
@@ -28,9 +30,15 @@ const INT64 = new Set(["int64", "uint64", "sint64", "fixed64", "sfixed64"]);
 const INT32 = new Set(["int32", "uint32", "sint32", "fixed32", "sfixed32"]);
 const HEX_IDS: Record<string, number> = { traceId: 32, spanId: 16, parentSpanId: 16 };
 
-/** Problems found in `body` as an `ExportTraceServiceRequest`; empty when it is strictly valid. */
-export function strictOtlpProblems(body: unknown): string[] {
-  const type = loadRoot().lookupType("opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest");
+const REQUESTS = {
+  traces: "opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest",
+  logs: "opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest",
+  metrics: "opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest",
+} as const;
+
+/** Problems found in `body` as an OTLP JSON export request (traces unless said); empty when it is strictly valid. */
+export function strictOtlpProblems(body: unknown, signal: keyof typeof REQUESTS = "traces"): string[] {
+  const type = loadRoot().lookupType(REQUESTS[signal]);
   const problems: string[] = [];
   walkMessage(type, body, "$", problems);
   return problems;

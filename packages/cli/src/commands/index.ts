@@ -69,6 +69,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./sessions.js")).sessionsCommand,
   },
   {
+    command: "serve",
+    describe:
+      "Judge a gateway fleet centrally: receive recorders' OTLP log records, judge each session, send findings on",
+    load: async () => (await import("./serve.js")).serveCommand,
+  },
+  {
     command: "wrap [server]",
     describe: "Rewrite a server entry of an MCP client's configuration to run under mcp-conf watch",
     load: async () => (await import("./wrap.js")).wrapCommand,

@@ -26,12 +26,13 @@ import {
   parseMaxMessageBytes,
   parseUpstream,
 } from "../record/options.js";
+import { type OtlpLogs, type OtlpLogsArgs, openOtlpLogs } from "../record/otlp-logs.js";
 import { parseRedaction, redactionOptions } from "../record/redaction.js";
 import { summaryLines } from "../record/summary.js";
 import { checkTemplateDirectory, openFileSink, traceTemplate } from "../record/traces.js";
 import type { Command } from "./command.js";
 
-export interface RecordArgs {
+export interface RecordArgs extends OtlpLogsArgs {
   _: (string | number)[];
   mode: string;
   command?: string[];
@@ -108,29 +109,47 @@ export function recordingOptions(yargs: Argv): Argv {
     .option("label", { type: "string", describe: "a name for the server, used in session ids" })
     .option("upstream", { type: "string", describe: "http: the server's URL (the proxy's root path maps to it)" })
     .option("listen", { type: "string", describe: "http: HOST:PORT to listen on (default 127.0.0.1:8080)" })
+    .option("otlp-logs", {
+      type: "string",
+      describe: "also send every event as an OTLP log record to this collector (base URL, or the full /v1/logs URL)",
+    })
+    .option("otlp-logs-protocol", {
+      type: "string",
+      describe: "how --otlp-logs sends: http/protobuf (default) or http/json",
+    })
     .options(redactionOptions);
 }
 
 /** Records a session in the mode `argv` names, with the tap's extra sinks when `watch` runs it. */
-export function runRecording(argv: RecordArgs, io: Io, tap?: SessionTap): Promise<number> {
+export async function runRecording(argv: RecordArgs, io: Io, tap?: SessionTap): Promise<number> {
   argv.command = serverCommand(argv, tap?.name ?? "record");
   const maxMessageBytes = parseMaxMessageBytes(argv["max-message-bytes"]);
   const redact = parseRedaction(argv, tap?.name ?? "record");
-  if (argv.mode === "stdio") return recordStdio(argv, io, { maxMessageBytes, redact }, tap);
-  if (argv.mode === "http") return recordHttp(argv, io, { maxMessageBytes, redact }, tap);
-  throw new UsageError(`record: unknown mode ${JSON.stringify(argv.mode)} (expected stdio or http)`);
+  if (argv.mode !== "stdio" && argv.mode !== "http") {
+    throw new UsageError(`record: unknown mode ${JSON.stringify(argv.mode)} (expected stdio or http)`);
+  }
+  const logs = await openOtlpLogs(argv, tap?.name ?? "record");
+  const settings = { maxMessageBytes, redact, logs };
+  try {
+    if (argv.mode === "stdio") return await recordStdio(argv, io, settings, tap);
+    return await recordHttp(argv, io, settings, tap);
+  } finally {
+    await logs?.close();
+  }
 }
 
 /** What every recorder of the command is given, parsed before anything starts. */
 interface RecorderSettings {
   maxMessageBytes: number | undefined;
   redact: Redactor | undefined;
+  /** `--otlp-logs`: a sink per session for the OTLP log exporter. */
+  logs: OtlpLogs | undefined;
 }
 
 async function recordStdio(
   argv: RecordArgs,
   io: Io,
-  { maxMessageBytes, redact }: RecorderSettings,
+  { maxMessageBytes, redact, logs }: RecorderSettings,
   tap: SessionTap | undefined,
 ): Promise<number> {
   const prefix = prefixOf(tap);
@@ -152,7 +171,7 @@ async function recordStdio(
     command,
     args,
     sink,
-    extraSinks: tap?.sinksFor(session, sink.path),
+    extraSinks: [...(tap?.sinksFor(session, sink.path) ?? []), ...(logs ? [logs.sink()] : [])],
     label,
     session,
     maxMessageBytes,
@@ -171,7 +190,7 @@ async function recordStdio(
 async function recordHttp(
   argv: RecordArgs,
   io: Io,
-  { maxMessageBytes, redact }: RecorderSettings,
+  { maxMessageBytes, redact, logs }: RecorderSettings,
   tap: SessionTap | undefined,
 ): Promise<number> {
   const prefix = prefixOf(tap);
@@ -184,7 +203,7 @@ async function recordHttp(
   const fileForSession = prepareHttpTraces(argv, io, prefix, tap?.quiet ?? false);
   const sinkForSession = (opening: { session: string }): Sink[] => {
     const file = fileForSession(opening);
-    return [file, ...(tap?.sinksFor(opening.session, file.path) ?? [])];
+    return [file, ...(tap?.sinksFor(opening.session, file.path) ?? []), ...(logs ? [logs.sink()] : [])];
   };
 
   let proxy: Awaited<ReturnType<typeof startHttpProxy>>;

@@ -35,6 +35,7 @@ export const CONFIG_KEYS: Readonly<Record<string, ConfigKey>> = {
   "redact.secrets": { option: "redact-secrets", type: "boolean" },
   "otlp.endpoint": { option: "otlp", type: "string", check: checkOtlpEndpoint },
   "otlp.headers": { option: "otlp-header", type: "table" },
+  "otlp.logs-endpoint": { option: "otlp-logs", type: "string", commands: RECORDING, check: checkOtlpLogsEndpoint },
   "check.fail-on": { option: "fail-on", type: "strings", commands: ["check"] },
 };
 
@@ -68,6 +69,16 @@ async function checkOtlpEndpoint(value: string): Promise<void> {
     resolveTracesUrl(value);
   } catch (error) {
     if (error instanceof OtlpConfigError) throw new UsageError(error.message.replace(/^--otlp: /, ""));
+    throw error;
+  }
+}
+
+async function checkOtlpLogsEndpoint(value: string): Promise<void> {
+  const { OtlpConfigError, resolveLogsUrl } = await import("@mcp-conf/otel-mapper");
+  try {
+    resolveLogsUrl(value);
+  } catch (error) {
+    if (error instanceof OtlpConfigError) throw new UsageError(error.message.replace(/^--otlp-logs: /, ""));
     throw error;
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { RecorderStats, SinkStats } from "@mcp-conf/recorder";
 import { DEFAULT_MAX_EVENTS } from "@mcp-conf/trace-format";
+import { otlpLogsLines } from "./otlp-logs.js";
 
 /** Observations that never reached a trace file: dropped before it, or handed to it and not written. */
 export function fileLosses(sink: SinkStats): number {
@@ -33,6 +34,7 @@ export function traceLosses(stats: RecorderStats, unwrittenOnly = false): number
 export function summaryLines(stats: RecorderStats, prefix = "mcp-conf record:", quiet = false): string[] {
   const lines: string[] = [];
   for (const sink of stats.sinks) {
+    lines.push(...otlpLogsLines(sink, prefix));
     if (sink.name !== "file" || sink.path === undefined) continue;
     if (!quiet) lines.push(`${prefix} trace written to ${sink.path} (${sink.written} events)`);
     if (sink.written > DEFAULT_MAX_EVENTS) {

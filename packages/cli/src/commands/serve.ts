@@ -1,0 +1,136 @@
+/**
+ * `mcp-conf serve [--listen HOST:PORT] [--next-hop URL] …`: the central judge of a gateway fleet (docs/fleet.md).
+ * Receives the events recorders export with `--otlp-logs` (directly or through an OpenTelemetry Collector) on
+ * `POST /v1/logs`, and judges each session; this module only reads the options and prints a line per judged
+ * session — the work is `@mcp-conf/fleet`'s. Runs until SIGINT, SIGTERM or SIGHUP, then finalises what is open and
+ * exits 0; a bad option or an address that cannot be listened on exits 2 before anything starts.
+ */
+import type { SessionVerdict } from "@mcp-conf/fleet";
+import { stateDirectory } from "@mcp-conf/gate";
+import { escapeTerminal } from "@mcp-conf/trace-format";
+import type { Argv } from "yargs";
+import { EXIT, UsageError } from "../exit.js";
+import { parseListen } from "../record/options.js";
+import type { Command } from "./command.js";
+import { checkedRevision } from "./revision-option.js";
+
+interface ServeArgs {
+  listen?: string;
+  "next-hop"?: string;
+  "next-hop-header"?: string[];
+  "idle-seconds"?: number;
+  "max-sessions"?: number;
+  instance?: string;
+  revision?: string;
+  quiet: boolean;
+}
+
+const DEFAULT_PORT = 4418;
+const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+export const serveCommand: Command<ServeArgs> = {
+  builder: (yargs: Argv) =>
+    yargs
+      .option("listen", {
+        type: "string",
+        describe: `HOST:PORT to receive OTLP/HTTP logs on (default 127.0.0.1:${DEFAULT_PORT})`,
+      })
+      .option("next-hop", {
+        type: "string",
+        describe:
+          "send each session's findings as a span, and per-label metrics, to this OTLP/HTTP endpoint (base URL)",
+      })
+      .option("next-hop-header", {
+        type: "string",
+        array: true,
+        nargs: 1,
+        describe: "NAME=VALUE header for the next hop (repeatable)",
+      })
+      .option("idle-seconds", {
+        type: "number",
+        describe: "finalise a session after this long without an event (default 300)",
+      })
+      .option("max-sessions", { type: "number", describe: "sessions judged at once, at most (default 10000)" })
+      .option("instance", { type: "string", describe: "a name for this serve in verdicts and exported telemetry" })
+      .option("revision", { type: "string", describe: "judge at this protocol revision, whatever each trace declares" })
+      .option("quiet", { type: "boolean", default: false, describe: "print no line per judged session" })
+      .example(
+        "$0 serve --listen 127.0.0.1:4418",
+        "receive recorders' --otlp-logs (or a Collector's otlphttp exporter)",
+      ),
+  async run(argv, io) {
+    const listen = parseListen(argv.listen ?? `127.0.0.1:${DEFAULT_PORT}`);
+    if (argv.revision !== undefined) checkedRevision("serve", argv.revision);
+    const idle = positive(argv["idle-seconds"], "--idle-seconds");
+    const maxSessions = positive(argv["max-sessions"], "--max-sessions");
+    const { OtlpConfigError, parseOtlpHeaders } = await import("@mcp-conf/otel-mapper");
+    let nextHop: { url: string; headers: Record<string, string> } | undefined;
+    if (argv["next-hop"] !== undefined) {
+      try {
+        const url = new URL(argv["next-hop"]);
+        if (url.protocol !== "http:" && url.protocol !== "https:") throw new OtlpConfigError("not http(s)");
+        nextHop = { url: url.toString(), headers: parseOtlpHeaders(argv["next-hop-header"] ?? []) };
+      } catch (error) {
+        const why = error instanceof OtlpConfigError ? error.message : "not a URL";
+        throw new UsageError(`serve: --next-hop ${JSON.stringify(argv["next-hop"])}: ${why}`);
+      }
+    }
+    const { startServe } = await import("@mcp-conf/fleet");
+    const stateDir = stateDirectory(process.env);
+    const print = (line: string) => io.stderr.write(`mcp-conf serve: ${escapeTerminal(line)}\n`);
+    let serve: Awaited<ReturnType<typeof startServe>>;
+    try {
+      serve = await startServe({
+        stateDir,
+        host: listen.host,
+        port: listen.port,
+        ...(argv.instance === undefined ? {} : { instance: argv.instance }),
+        ...(argv.revision === undefined ? {} : { revision: argv.revision }),
+        ...(idle === undefined ? {} : { idleMs: idle * 1000 }),
+        ...(maxSessions === undefined ? {} : { maxSessions }),
+        ...(nextHop === undefined ? {} : { nextHop }),
+        onVerdict: argv.quiet ? undefined : (verdict) => print(verdictLine(verdict)),
+      });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new UsageError(`serve: cannot listen on ${listen.host}:${listen.port} (${code})`);
+    }
+    const stopped = new Promise<void>((resolve) => {
+      const stop = () => {
+        for (const signal of STOP_SIGNALS) process.off(signal, stop);
+        resolve();
+      };
+      for (const signal of STOP_SIGNALS) process.on(signal, stop);
+    });
+    print(
+      `receiving OTLP logs on ${serve.url}/v1/logs as ${serve.instance}; traces in ${stateDir}/sessions (stop with Ctrl-C)`,
+    );
+    await stopped;
+    const stats = await serve.close();
+    print(
+      `${stats.sessionsJudged} session(s) judged (${stats.sessionsIncomplete} incomplete), ${stats.events} event(s), ` +
+        `${stats.duplicates} duplicate(s) and ${stats.late} late event(s) ignored, ${stats.receiver.throttled} request(s) told to retry`,
+    );
+    return EXIT.ok;
+  },
+};
+
+function positive(value: number | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isFinite(value) || value <= 0) throw new UsageError(`serve: ${flag} must be a positive number`);
+  return value;
+}
+
+/** One line per judged session: its id and label, pass/fail/incomplete, and the counts. */
+export function verdictLine(verdict: SessionVerdict): string {
+  const fails = verdict.findings.filter((finding) => finding.outcome === "fail").length;
+  const warns = verdict.findings.length - fails;
+  const label = verdict.label === undefined ? "" : ` (${verdict.label})`;
+  const state =
+    verdict.error !== undefined
+      ? `not judged: ${verdict.error}`
+      : verdict.complete
+        ? `${verdict.verdict ?? "judged"}, ${fails} fail(s), ${warns} warn(s)`
+        : `INCOMPLETE (${verdict.reason}, ${verdict.missing} missing) ${verdict.verdict ?? ""}, ${fails} fail(s), ${warns} warn(s)`;
+  return `session ${verdict.session}${label}: ${state}, ${verdict.events} event(s)`;
+}

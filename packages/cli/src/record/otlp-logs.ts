@@ -1,0 +1,55 @@
+/**
+ * `record`/`watch --otlp-logs URL` (config key `otlp.logs-endpoint`): every recorded event, redacted as the trace
+ * file is, also leaves as an OTLP log record for a Collector and `mcp-conf serve` (docs/fleet.md). The exporter is
+ * loaded only when asked for, so a plain `record` pays nothing for the SDK. Each session gets its sink; what the
+ * sink lost is said at the session's end, as a trace file's losses are.
+ */
+import type { Sink, SinkStats } from "@mcp-conf/recorder";
+import { UsageError } from "../exit.js";
+
+export interface OtlpLogsArgs {
+  "otlp-logs"?: string;
+  "otlp-logs-protocol"?: string;
+}
+
+export interface OtlpLogs {
+  /** The sink for one session. */
+  sink(): Sink;
+  /** Sends what is left and shuts the exporter down. */
+  close(): Promise<void>;
+}
+
+const PROTOCOLS = ["http/protobuf", "http/json"] as const;
+
+/** The exporter `--otlp-logs` asks for, or undefined; a bad URL or protocol is a usage error before anything starts. */
+export async function openOtlpLogs(argv: OtlpLogsArgs, name: string): Promise<OtlpLogs | undefined> {
+  const given = argv["otlp-logs"];
+  if (given === undefined) return undefined;
+  const protocol = argv["otlp-logs-protocol"] ?? "http/protobuf";
+  if (!(PROTOCOLS as readonly string[]).includes(protocol)) {
+    throw new UsageError(
+      `${name}: --otlp-logs-protocol must be ${PROTOCOLS.join(" or ")}, got ${JSON.stringify(protocol)}`,
+    );
+  }
+  const { createOtlpLogsExporter, OtlpConfigError, resolveLogsUrl } = await import("@mcp-conf/otel-mapper");
+  let url: string;
+  try {
+    url = resolveLogsUrl(given);
+  } catch (error) {
+    if (error instanceof OtlpConfigError) throw new UsageError(`${name}: ${error.message}`);
+    throw error;
+  }
+  const exporter = createOtlpLogsExporter({ url, protocol: protocol as (typeof PROTOCOLS)[number] });
+  return { sink: () => exporter.sink(), close: () => exporter.close() };
+}
+
+/** The lines for a session's OTLP log records: how many the collector took, and what was lost and why. */
+export function otlpLogsLines(sink: SinkStats, prefix: string): string[] {
+  if (sink.name !== "otlp-logs") return [];
+  const lines: string[] = [];
+  if (sink.dropped > 0) {
+    lines.push(`${prefix} ${sink.dropped} event(s) not exported as OTLP log records (${sink.written} were)`);
+    for (const error of sink.errors.slice(0, 3)) lines.push(`${prefix} otlp-logs: ${error}`);
+  }
+  return lines;
+}

@@ -1,0 +1,253 @@
+/**
+ * `mcp-conf serve` (docs/fleet.md): the receiver (receiver.ts) feeds a table of sessions keyed by the recorder's
+ * session id (`mcp_conf.session`, the key the Collector routes on, so one session always reaches one `serve`). Each
+ * session is reassembled, written to the state directory and judged live (session-assembly.ts); it is finalised —
+ * its verdict written, its span and metrics sent to the next hop — when its close arrives with nothing missing, when
+ * it has been idle for `idleMs`, when the table is full (the least recently active goes), or when `serve` stops.
+ * Only a session that closed with every seq is complete; every other verdict says incomplete, with why.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { DecodedLogs } from "@mcp-conf/otel-mapper";
+import { readTraceSync } from "@mcp-conf/trace-format";
+import { createJudge, type Finding } from "@mcp-conf/validator";
+import { NextHop, type NextHopOptions, type NextHopStats } from "./next-hop.js";
+import { type Receiver, type ReceiverStats, startReceiver } from "./receiver.js";
+import { SessionAssembly } from "./session-assembly.js";
+import { type EndReason, type SessionVerdict, VerdictStore, verdictFindings } from "./verdict.js";
+
+export interface ServeOptions {
+  /** Where traces and verdicts go (`<state>/sessions`, `<state>/serve`). */
+  stateDir: string;
+  host?: string;
+  /** 0 picks a free port. Default 4418. */
+  port?: number;
+  /** A name for this instance in verdicts and exported telemetry. Default `serve-<pid>-<4 hex>`. */
+  instance?: string;
+  /** Judge at this revision instead of the one each trace declares. */
+  revision?: string;
+  /** A session with no event for this long is finalised (incomplete unless it closed). Default 300,000 ms. */
+  idleMs?: number;
+  /** Sessions judged at once, at most; past it the least recently active is finalised. Default 10,000. */
+  maxSessions?: number;
+  /** Events one session holds out of order, at most. Default 10,000. */
+  maxReorder?: number;
+  /** Finalised sessions remembered, so late or retried records of theirs are recognised. Default 100,000. */
+  rememberFinished?: number;
+  /** Where findings go as spans and metrics (OTLP/HTTP JSON). */
+  nextHop?: Omit<NextHopOptions, "instance">;
+  /** See `ReceiverOptions`. */
+  maxInFlightBytes?: number;
+  /** A finding the moment the judge reports it (live). */
+  onFinding?: (session: string, finding: Finding) => void;
+  /** A session's verdict, once written. */
+  onVerdict?: (verdict: SessionVerdict) => void;
+}
+
+export interface ServeStats {
+  receiver: ReceiverStats;
+  /** Events written and judged. */
+  events: number;
+  /** Events already seen (retried batches), ignored. */
+  duplicates: number;
+  /** Events of sessions already finalised, ignored. */
+  late: number;
+  sessionsOpen: number;
+  sessionsJudged: number;
+  sessionsIncomplete: number;
+  nextHop?: NextHopStats;
+}
+
+export interface Serve {
+  readonly url: string;
+  readonly instance: string;
+  stats(): ServeStats;
+  /** Stops receiving (503 from now on), finalises every open session, and sends what is left on. */
+  close(): Promise<ServeStats>;
+}
+
+export async function startServe(options: ServeOptions): Promise<Serve> {
+  const instance = options.instance ?? `serve-${process.pid}-${randomBytes(2).toString("hex")}`;
+  const store = new VerdictStore(options.stateDir);
+  const nextHop = options.nextHop ? new NextHop({ ...options.nextHop, instance }) : undefined;
+  const idleMs = options.idleMs ?? 300_000;
+  const maxSessions = options.maxSessions ?? 10_000;
+  const remember = options.rememberFinished ?? 100_000;
+  const sessions = new Map<string, SessionAssembly>();
+  const finished = new Set<string>();
+  const counts = { events: 0, duplicates: 0, late: 0, judged: 0, incomplete: 0 };
+
+  const conclude = (verdict: SessionVerdict) => {
+    store.write(verdict);
+    counts.judged++;
+    if (!verdict.complete) counts.incomplete++;
+    finished.add(verdict.session);
+    if (finished.size > remember) finished.delete(finished.values().next().value as string);
+    nextHop?.judged(verdict);
+    options.onVerdict?.(verdict);
+  };
+
+  const finalise = (assembly: SessionAssembly, reason: EndReason) => {
+    sessions.delete(assembly.session);
+    const ended = assembly.finish();
+    const verdict: SessionVerdict = {
+      session: assembly.session,
+      instance,
+      complete: ended.complete,
+      reason,
+      events: assembly.events,
+      missing: ended.missing,
+      findings: ended.report ? verdictFindings(ended.report) : [],
+      judgedAt: new Date().toISOString(),
+    };
+    if (assembly.label !== undefined) verdict.label = assembly.label;
+    if (ended.report) {
+      verdict.revision = ended.report.revision;
+      verdict.verdict = ended.report.verdict;
+      verdict.capture = ended.report.capture;
+      verdict.totals = ended.report.totals;
+    }
+    if (ended.error !== undefined) verdict.error = ended.error;
+    conclude(verdict);
+  };
+
+  // Sessions a serve on this state directory was judging when it stopped: judged as far as their traces go.
+  for (const session of store.unfinished()) conclude(recover(store, session, instance, options.revision));
+
+  const ingest = (decoded: DecodedLogs) => {
+    const bySession = new Map<string, { seq: number; line: string }[]>();
+    const labels = new Map<string, string>();
+    for (const event of decoded.events) {
+      if (finished.has(event.session)) {
+        counts.late++;
+        continue;
+      }
+      const batch = bySession.get(event.session);
+      if (batch) batch.push(event);
+      else bySession.set(event.session, [event]);
+      if (event.label !== undefined) labels.set(event.session, event.label);
+    }
+    for (const [session, events] of bySession) {
+      let assembly = sessions.get(session);
+      if (!assembly) {
+        if (store.hasVerdict(session)) {
+          counts.late += events.length;
+          continue;
+        }
+        if (sessions.size >= maxSessions) finalise(leastRecent(sessions), "evicted");
+        assembly = new SessionAssembly(session, {
+          tracePath: store.tracePath(session),
+          maxReorder: options.maxReorder ?? 10_000,
+          ...(options.revision === undefined ? {} : { revision: options.revision }),
+        });
+        store.markOpen(session, instance);
+        sessions.set(session, assembly);
+      }
+      assembly.label ??= labels.get(session);
+      const taken = assembly.take(events);
+      counts.events += taken.accepted;
+      counts.duplicates += taken.duplicates;
+      if (options.onFinding) for (const finding of assembly.newFindings()) options.onFinding(session, finding);
+      if (assembly.complete()) finalise(assembly, "closed");
+    }
+  };
+
+  let receiver: Receiver;
+  try {
+    receiver = await startReceiver(
+      {
+        host: options.host ?? "127.0.0.1",
+        port: options.port ?? 4418,
+        ...(options.maxInFlightBytes === undefined ? {} : { maxInFlightBytes: options.maxInFlightBytes }),
+      },
+      ingest,
+    );
+  } catch (error) {
+    await nextHop?.close();
+    throw error;
+  }
+
+  const sweep = setInterval(
+    () => {
+      const before = Date.now() - idleMs;
+      for (const assembly of [...sessions.values()]) if (assembly.lastActivity <= before) finalise(assembly, "idle");
+    },
+    Math.max(50, Math.min(idleMs / 4, 5000)),
+  );
+  sweep.unref();
+
+  const stats = (): ServeStats => {
+    const out: ServeStats = {
+      receiver: { ...receiver.stats },
+      events: counts.events,
+      duplicates: counts.duplicates,
+      late: counts.late,
+      sessionsOpen: sessions.size,
+      sessionsJudged: counts.judged,
+      sessionsIncomplete: counts.incomplete,
+    };
+    if (nextHop) out.nextHop = { ...nextHop.stats };
+    return out;
+  };
+
+  let closing: Promise<ServeStats> | undefined;
+  return {
+    url: receiver.url,
+    instance,
+    stats,
+    close() {
+      closing ??= (async () => {
+        clearInterval(sweep);
+        await receiver.close();
+        for (const assembly of [...sessions.values()]) finalise(assembly, "shutdown");
+        await nextHop?.close();
+        return stats();
+      })();
+      return closing;
+    },
+  };
+}
+
+function leastRecent(sessions: Map<string, SessionAssembly>): SessionAssembly {
+  let oldest: SessionAssembly | undefined;
+  for (const assembly of sessions.values())
+    if (!oldest || assembly.lastActivity < oldest.lastActivity) oldest = assembly;
+  return oldest!;
+}
+
+/** A session left unfinished by a `serve` that stopped: its trace judged as far as it goes, marked incomplete. */
+function recover(store: VerdictStore, session: string, instance: string, revision: string | undefined): SessionVerdict {
+  const verdict: SessionVerdict = {
+    session,
+    instance,
+    complete: false,
+    reason: "recovered",
+    events: 0,
+    missing: 1,
+    findings: [],
+    judgedAt: new Date().toISOString(),
+  };
+  try {
+    const events = readTraceSync(readFileSync(store.tracePath(session), "utf8"));
+    verdict.events = events.length;
+    const judge = createJudge(revision === undefined ? {} : { revision });
+    for (const event of events) {
+      judge.observe(event);
+      if (verdict.label === undefined && event.kind === "lifecycle" && typeof event.meta?.label === "string") {
+        verdict.label = event.meta.label;
+      }
+    }
+    // The serve that was judging it stopped: whatever came after its last event is missing.
+    judge.lost(1);
+    const report = judge.finish();
+    verdict.revision = report.revision;
+    verdict.verdict = report.verdict;
+    verdict.capture = report.capture;
+    verdict.totals = report.totals;
+    verdict.missing = report.capture.missing;
+    verdict.findings = verdictFindings(report);
+  } catch (error) {
+    verdict.error = error instanceof Error ? error.message : String(error);
+  }
+  return verdict;
+}

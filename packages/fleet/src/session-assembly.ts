@@ -1,0 +1,152 @@
+/**
+ * One session as `serve` rebuilds it from log records that may arrive late, twice, or out of order: events are put
+ * back in seq order (a bounded reorder buffer), a seq seen before is dropped (a retried batch changes nothing), and
+ * each event in order is appended to the session's trace file and judged at once by the validator's incremental
+ * engine — the same engine `validate` runs, fed the same lines, so the findings are the ones `validate` gives for
+ * the trace. The session is complete once its `transport-close` (or `-abort`) arrived with no seq missing before it.
+ */
+import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
+import type { TraceEvent } from "@mcp-conf/trace-format";
+import { createJudge, type Finding, type Judge, type Report } from "@mcp-conf/validator";
+
+export interface AssemblyOptions {
+  /** The trace file this session is written to (created; its directory too). */
+  tracePath: string;
+  /** Judge at this revision instead of the one the trace declares. */
+  revision?: string;
+  /** Events held out of order at most; past it the session judges on with the missing seqs counted as lost. */
+  maxReorder: number;
+}
+
+/** What `take` did with one batch of a session's events. */
+export interface TakeResult {
+  /** Events appended and judged now. */
+  accepted: number;
+  /** Events already seen (a retried batch). */
+  duplicates: number;
+}
+
+export class SessionAssembly {
+  /** The next seq the trace is waiting for. */
+  private next = 0;
+  private readonly held = new Map<number, string>();
+  private readonly judge: Judge;
+  private fd: number | undefined;
+  private judgeError: string | undefined;
+  /** Findings the judge reported so far and handed out through `newFindings`. */
+  private surfaced = 0;
+  /** Seqs that never arrived but were given up on (the reorder buffer overflowed). */
+  private skipped = 0;
+  private closedAt: number | undefined;
+  label: string | undefined;
+  lastActivity = Date.now();
+  /** Events appended to the trace. */
+  events = 0;
+
+  constructor(
+    readonly session: string,
+    private readonly options: AssemblyOptions,
+  ) {
+    this.judge = createJudge(options.revision === undefined ? {} : { revision: options.revision });
+    mkdirSync(dirname(options.tracePath), { recursive: true });
+    this.fd = openSync(options.tracePath, "a");
+  }
+
+  /** A batch of this session's events (any order, any repeats). */
+  take(events: readonly { seq: number; line: string }[]): TakeResult {
+    this.lastActivity = Date.now();
+    const result: TakeResult = { accepted: 0, duplicates: 0 };
+    let out = "";
+    for (const { seq, line } of events) {
+      if (seq < this.next || this.held.has(seq)) {
+        result.duplicates++;
+        continue;
+      }
+      this.held.set(seq, line);
+    }
+    while (this.held.size > 0) {
+      let line = this.held.get(this.next);
+      if (line === undefined) {
+        if (this.held.size <= this.options.maxReorder) break;
+        // The buffer is full: give up on the missing seq (the judge counts it lost) and go on from the lowest held.
+        const lowest = Math.min(...this.held.keys());
+        this.skipped += lowest - this.next;
+        this.next = lowest;
+        line = this.held.get(lowest)!;
+      }
+      this.held.delete(this.next);
+      this.next++;
+      out += `${line}\n`;
+      this.observe(line);
+      result.accepted++;
+    }
+    if (out !== "" && this.fd !== undefined) writeSync(this.fd, out);
+    this.events += result.accepted;
+    return result;
+  }
+
+  private observe(line: string): void {
+    if (this.judgeError !== undefined) return;
+    try {
+      const event = JSON.parse(line) as TraceEvent;
+      this.judge.observe(event);
+      if (event.kind === "lifecycle" && (event.event === "transport-close" || event.event === "transport-abort")) {
+        this.closedAt = event.seq;
+      }
+      if (this.label === undefined && event.kind === "lifecycle" && typeof event.meta?.label === "string") {
+        this.label = event.meta.label;
+      }
+    } catch (error) {
+      this.judgeError = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  /** Transport closed and nothing missing before it: the session can be finalised. */
+  complete(): boolean {
+    return this.closedAt !== undefined && this.held.size === 0 && this.skipped === 0;
+  }
+
+  /** Findings reported since the last call (the live ones: each once). */
+  newFindings(): readonly Finding[] {
+    if (this.judgeError !== undefined) return [];
+    const all = this.judge.findings();
+    const fresh = all.slice(this.surfaced);
+    this.surfaced = all.length;
+    return fresh;
+  }
+
+  /**
+   * Ends the session: the trace file is closed and the judge's report built. When the session is not complete (no
+   * close, seqs missing), what never arrived counts as missing, so the report says it judged an incomplete capture.
+   */
+  finish(): { report?: Report; error?: string; missing: number; complete: boolean } {
+    const complete = this.complete();
+    // What waited behind a gap is written and judged now: the judge sees the gap in seq and counts it missing.
+    let out = "";
+    for (const seq of [...this.held.keys()].sort((a, b) => a - b)) {
+      const line = this.held.get(seq)!;
+      this.skipped += seq - this.next;
+      this.next = seq + 1;
+      out += `${line}\n`;
+      this.observe(line);
+      this.events++;
+    }
+    this.held.clear();
+    if (this.fd !== undefined) {
+      if (out !== "") writeSync(this.fd, out);
+      closeSync(this.fd);
+      this.fd = undefined;
+    }
+    // A session that never closed lost at least what would have closed it.
+    const unclosed = this.closedAt === undefined ? 1 : 0;
+    const missing = this.skipped + unclosed;
+    if (this.judgeError !== undefined) return { error: this.judgeError, missing, complete };
+    try {
+      if (unclosed > 0) this.judge.lost(unclosed);
+      return { report: this.judge.finish(), missing, complete };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error), missing, complete };
+    }
+  }
+}
