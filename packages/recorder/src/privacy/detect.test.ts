@@ -109,7 +109,7 @@ describe("scanEventForSecrets", () => {
       },
     ];
     expect(events.flatMap(scanEventForSecrets)).toEqual([
-      { seq: 1, kind: "credential-pair", location: "headers/authorization" },
+      { seq: 1, kind: "basic-auth", location: "headers/authorization" },
       { seq: 2, kind: "aws-access-key", location: "headers/x-note" },
       { seq: 3, kind: "slack-token", location: "text" },
       { seq: 4, kind: "private-key", location: "text" },

@@ -31,7 +31,8 @@ const MIN_SECRET_LENGTH = 8;
 export function detectSecrets(text: string): SecretMatch[] {
   if (text.length < MIN_SECRET_LENGTH) return [];
   const found: SecretMatch[] = [];
-  for (const { kind, pattern } of SECRET_PATTERNS) {
+  for (const { kind, pattern, needle, accept } of SECRET_PATTERNS) {
+    if (needle !== undefined && !text.includes(needle)) continue;
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
       if (m[0].length === 0) {
@@ -41,7 +42,8 @@ export function detectSecrets(text: string): SecretMatch[] {
       const secret = m.groups?.secret;
       const start = secret === undefined ? m.index : m.index + m[0].lastIndexOf(secret);
       const end = secret === undefined ? m.index + m[0].length : start + secret.length;
-      if (!isRedactionPlaceholder(text.slice(start, end))) found.push({ kind, start, end });
+      const value = text.slice(start, end);
+      if (!isRedactionPlaceholder(value) && (accept === undefined || accept(value))) found.push({ kind, start, end });
     }
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -52,6 +54,23 @@ export function detectSecrets(text: string): SecretMatch[] {
     else if (match.end - match.start > last.end - last.start) kept[kept.length - 1] = match;
   }
   return kept;
+}
+
+/** `text` with each span of `matches` (in order, not overlapping) replaced by `replace(match)`, built in one pass. */
+export function replaceSpans<M extends { start: number; end: number }>(
+  text: string,
+  matches: readonly M[],
+  replace: (match: M) => string,
+): string {
+  if (matches.length === 0) return text;
+  const parts: string[] = [];
+  let at = 0;
+  for (const match of matches) {
+    parts.push(text.slice(at, match.start), replace(match));
+    at = match.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join("");
 }
 
 const CREDENTIAL_KEYS = new Set([

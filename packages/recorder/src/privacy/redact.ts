@@ -14,7 +14,7 @@ import {
   type TraceEvent,
 } from "@mcp-conf/trace-format";
 import { exec, type JsonValue, query } from "jsonpath-rfc9535";
-import { detectSecrets, isCredentialName } from "./detect.js";
+import { detectSecrets, isCredentialName, replaceSpans } from "./detect.js";
 
 /** What to redact. Every list may be empty; an all-empty set of rules redacts nothing. */
 export interface RedactionRules {
@@ -70,11 +70,7 @@ export function compileRedaction(rules: RedactionRules): Redactor | undefined {
       out = out.replace(regex, (match) => (match === "" ? match : rule));
     }
     if (secrets) {
-      const found = detectSecrets(out);
-      for (let i = found.length - 1; i >= 0; i--) {
-        const { kind, start, end } = found[i]!;
-        out = `${out.slice(0, start)}${redactionPlaceholder(`secret:${kind}`)}${out.slice(end)}`;
-      }
+      out = replaceSpans(out, detectSecrets(out), ({ kind }) => redactionPlaceholder(`secret:${kind}`));
     }
     return out;
   };

@@ -21,6 +21,9 @@ export const SECRET_SAMPLES: ReadonlyArray<{ kind: SecretKind; value: string; te
   ((value) => ({ kind: "bearer-token", value, text: `Authorization: Bearer ${value}` }))(
     ["opaque", fill(30, "abcdef0123456789")].join("."),
   ),
+  ((value) => ({ kind: "basic-auth", value, text: `Authorization: Basic ${value}` }))(
+    Buffer.from(["app", ":", "s3cr", "et-pw"].join("")).toString("base64"),
+  ),
   ((value) => ({ kind: "aws-access-key", value, text: `aws_id ${value} in use` }))(
     ["AKIA", fill(16, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")].join(""),
   ),

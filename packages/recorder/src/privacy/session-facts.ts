@@ -5,7 +5,7 @@
  * is the next word); a URL loses its user info, query and fragment.
  */
 import { redactionPlaceholder } from "@mcp-conf/trace-format";
-import { detectSecrets } from "./detect.js";
+import { detectSecrets, replaceSpans } from "./detect.js";
 import { CREDENTIAL_NAME } from "./secret-kinds.js";
 
 const CREDENTIAL_OPTION = new RegExp(`^-{1,2}(?:[A-Za-z0-9]+[-_.])*${CREDENTIAL_NAME}$`, "i");
@@ -21,13 +21,7 @@ export function maskCommandLine(argv: readonly string[]): string[] {
       continue;
     }
     valueOfCredentialOption = CREDENTIAL_OPTION.test(word);
-    let masked = word;
-    const found = detectSecrets(word);
-    for (let i = found.length - 1; i >= 0; i--) {
-      const { kind, start, end } = found[i]!;
-      masked = `${masked.slice(0, start)}${redactionPlaceholder(`secret:${kind}`)}${masked.slice(end)}`;
-    }
-    out.push(masked);
+    out.push(replaceSpans(word, detectSecrets(word), ({ kind }) => redactionPlaceholder(`secret:${kind}`)));
   }
   return out;
 }
