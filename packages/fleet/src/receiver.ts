@@ -70,7 +70,9 @@ export async function startReceiver(options: ReceiverOptions, ingest: Ingest): P
     const encoding = (request.headers["content-encoding"] ?? "identity").toLowerCase();
     if (encoding !== "gzip" && encoding !== "identity") return refuse(415, "content-encoding must be gzip or identity");
     const declared = Number(request.headers["content-length"] ?? 0);
-    if (declared > maxBody) return refuse(413, `body larger than ${maxBody} bytes`);
+    // A body that could never fit the budget is refused for good, not told to come back.
+    const limit = Math.min(maxBody, maxInFlight);
+    if (declared > limit) return refuse(413, `body larger than ${limit} bytes`);
     if (inFlight + Math.max(declared, 1) > maxInFlight) return refuse(429, "busy: retry later");
     const chunks: Buffer[] = [];
     let size = 0;
@@ -83,9 +85,9 @@ export async function startReceiver(options: ReceiverOptions, ingest: Ingest): P
       size += chunk.length;
       inFlight += chunk.length;
       counted += chunk.length;
-      if (size > maxBody) {
+      if (size > limit) {
         release();
-        refuse(413, `body larger than ${maxBody} bytes`);
+        refuse(413, `body larger than ${limit} bytes`);
         request.destroy();
         return;
       }

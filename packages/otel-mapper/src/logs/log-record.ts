@@ -14,7 +14,10 @@ export const LOG_SCOPE = "@mcp-conf/otel-mapper";
 export const LOG_ATTRIBUTES = {
   /** The recorder's session id (`meta.session`): unique per recorded session, across recorders. */
   session: "mcp_conf.session",
-  /** The event's seq within its session. */
+  /**
+   * The event's seq within its session, as a decimal string: the SDK's JSON encoder writes an integer attribute as a
+   * JSON number, which strict OTLP JSON (int64 as a decimal string) refuses. Receivers read an integer too.
+   */
   seq: "mcp_conf.seq",
   direction: "mcp_conf.direction",
   kind: "mcp_conf.event.kind",
@@ -35,7 +38,7 @@ export function eventAttributes(
 ): Record<string, LogAttributeValue> {
   const attributes: Record<string, LogAttributeValue> = {
     [LOG_ATTRIBUTES.session]: session,
-    [LOG_ATTRIBUTES.seq]: event.seq,
+    [LOG_ATTRIBUTES.seq]: String(event.seq),
     [LOG_ATTRIBUTES.direction]: event.direction,
     [LOG_ATTRIBUTES.kind]: event.kind,
     [LOG_ATTRIBUTES.transport]: event.transport,

@@ -76,6 +76,13 @@ class Reader {
     return Buffer.from(this.buf.buffer, this.buf.byteOffset + sub.pos, sub.end - sub.pos).toString("utf8");
   }
 
+  /** The next field's tag; field number 0 is never valid. */
+  tag(): number {
+    const tag = this.varint();
+    if (tag < 8) throw new LogsDecodeError("field number 0");
+    return tag;
+  }
+
   skip(wireType: number): void {
     if (wireType === WIRE_VARINT) this.varint();
     else if (wireType === WIRE_FIXED64) this.pos += 8;
@@ -91,7 +98,7 @@ export function decodeLogsProtobuf(body: Uint8Array): DecodedLogs {
   const out: DecodedLogs = { events: [], rejected: 0 };
   const request = new Reader(body, 0, body.length);
   while (request.more()) {
-    const tag = request.varint();
+    const tag = request.tag();
     if (tag === ((1 << 3) | WIRE_LENGTH)) readResourceLogs(request.sub(), out);
     else request.skip(tag & 7);
   }
@@ -100,7 +107,7 @@ export function decodeLogsProtobuf(body: Uint8Array): DecodedLogs {
 
 function readResourceLogs(resourceLogs: Reader, out: DecodedLogs): void {
   while (resourceLogs.more()) {
-    const tag = resourceLogs.varint();
+    const tag = resourceLogs.tag();
     if (tag === ((2 << 3) | WIRE_LENGTH)) readScopeLogs(resourceLogs.sub(), out);
     else resourceLogs.skip(tag & 7);
   }
@@ -108,7 +115,7 @@ function readResourceLogs(resourceLogs: Reader, out: DecodedLogs): void {
 
 function readScopeLogs(scopeLogs: Reader, out: DecodedLogs): void {
   while (scopeLogs.more()) {
-    const tag = scopeLogs.varint();
+    const tag = scopeLogs.tag();
     if (tag === ((2 << 3) | WIRE_LENGTH)) readLogRecord(scopeLogs.sub(), out);
     else scopeLogs.skip(tag & 7);
   }
@@ -125,7 +132,7 @@ interface Fields {
 function readLogRecord(record: Reader, out: DecodedLogs): void {
   const fields: Fields = {};
   while (record.more()) {
-    const tag = record.varint();
+    const tag = record.tag();
     if (tag === ((5 << 3) | WIRE_LENGTH)) {
       const value = readAnyValue(record.sub());
       if (typeof value === "string") fields.line = value;
@@ -139,7 +146,7 @@ function readAttribute(keyValue: Reader, fields: Fields): void {
   let key: string | undefined;
   let value: string | number | undefined;
   while (keyValue.more()) {
-    const tag = keyValue.varint();
+    const tag = keyValue.tag();
     if (tag === ((1 << 3) | WIRE_LENGTH)) key = keyValue.string();
     else if (tag === ((2 << 3) | WIRE_LENGTH)) value = readAnyValue(keyValue.sub());
     else keyValue.skip(tag & 7);
@@ -151,7 +158,7 @@ function readAttribute(keyValue: Reader, fields: Fields): void {
 function readAnyValue(anyValue: Reader): string | number | undefined {
   let value: string | number | undefined;
   while (anyValue.more()) {
-    const tag = anyValue.varint();
+    const tag = anyValue.tag();
     if (tag === ((1 << 3) | WIRE_LENGTH)) value = anyValue.string();
     else if (tag === ((3 << 3) | WIRE_VARINT)) value = anyValue.varint();
     else anyValue.skip(tag & 7);
@@ -161,8 +168,14 @@ function readAnyValue(anyValue: Reader): string | number | undefined {
 
 function assign(fields: Fields, key: string | undefined, value: string | number | undefined): void {
   if (key === LOG_ATTRIBUTES.session && typeof value === "string") fields.session = value;
-  else if (key === LOG_ATTRIBUTES.seq && typeof value === "number") fields.seq = value;
+  else if (key === LOG_ATTRIBUTES.seq) fields.seq = seqOf(value);
   else if (key === LOG_ATTRIBUTES.label && typeof value === "string") fields.label = value;
+}
+
+function seqOf(value: string | number | undefined): number | undefined {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && /^(0|[1-9]\d{0,15})$/.test(value)) return Number(value);
+  return undefined;
 }
 
 function accept(fields: Fields, out: DecodedLogs): void {
