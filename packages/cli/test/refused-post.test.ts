@@ -13,6 +13,7 @@ import { mcpConf } from "./validate-helpers.js";
 
 const dir = tempDir();
 let trace = "";
+let refusedTrace = "";
 
 async function post(url: string, body: unknown, headers: Record<string, string>): Promise<Response> {
   const response = await fetch(url, {
@@ -52,9 +53,19 @@ async function refusedThenRetried(url: string): Promise<void> {
   expect(retried.status).toBe(200);
 }
 
+/** A client that never gets in: requests with no session, refused 400 and (its Accept lacking SSE) 406. */
+async function refusedBeforeInitialize(url: string): Promise<void> {
+  const accept = { accept: "application/json, text/event-stream" };
+  expect((await post(url, { jsonrpc: "2.0", id: 1, method: "tools/list" }, accept)).status).toBe(400);
+  const noSse = await post(url, { jsonrpc: "2.0", id: 2, method: "tools/list" }, { accept: "application/json" });
+  expect(noSse.status).toBe(406);
+}
+
 beforeAll(async () => {
   trace = join(dir.path, "refused.jsonl");
   await recordEverythingHttp(trace, dir.path, refusedThenRetried);
+  refusedTrace = join(dir.path, "refused-before-initialize.jsonl");
+  await recordEverythingHttp(refusedTrace, dir.path, refusedBeforeInitialize);
 }, 60_000);
 
 afterAll(() => dir.remove());
@@ -93,6 +104,25 @@ describe("a POST refused with an HTTP error status", { timeout: 60_000 }, () => 
         owner: "server",
         detail: "refused with HTTP 406",
       }),
+    ]);
+  });
+});
+
+describe("a session refused before its handshake", { timeout: 60_000 }, () => {
+  it("check reports the refusals and fails the gate, saying why the clauses were not judged", async () => {
+    const run = await mcpConf(["check", refusedTrace]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toMatch(
+      /not judged clause by clause: every request \(2\) was refused before any handshake \(HTTP 400 x1, HTTP 406 x1\)/,
+    );
+    const error = await mcpConf(["check", refusedTrace, "--fail-on", "error", "--format", "json"]);
+    expect(error.code).toBe(1);
+    const [checked] = JSON.parse(error.stdout).traces;
+    expect(checked.clean).toBe(false);
+    expect(checked.hits.map((hit: { detail: string }) => hit.detail)).toEqual([
+      "refused with HTTP 400",
+      "refused with HTTP 406",
     ]);
   });
 });

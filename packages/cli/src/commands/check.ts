@@ -123,7 +123,8 @@ export const checkCommand: Command<CheckArgs> = {
       if (result.problem) {
         io.stderr.write(`mcp-conf ${escapeTerminal(result.problem.message)}\n`);
         worst = Math.max(worst, result.problem.kind === "malformed" ? EXIT.malformed : EXIT.usage);
-      } else if (result.hits.length > 0) {
+      } else if (result.hits.length > 0 || result.unjudged !== undefined) {
+        // A session refused before its handshake fails the gate: the clauses it asked for could not be judged.
         worst = Math.max(worst, EXIT.fail);
       }
     }

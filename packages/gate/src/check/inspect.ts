@@ -3,7 +3,7 @@
  * scanner; the signals are read off what they found. A caller may run it on worker threads for several traces, so
  * its request and result are plain data (the scanner is given beside the request).
  */
-import { Analyzer, type DefinitionsDiff, type SessionAnalysis } from "@mcp-conf/analysis";
+import { Analyzer, type CallEntry, type DefinitionsDiff, type SessionAnalysis } from "@mcp-conf/analysis";
 import { readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
 import { type Actor, createJudge, type Report, RevisionError } from "@mcp-conf/validator";
 import { driftAgainstBaseline } from "../baseline/drift.js";
@@ -31,6 +31,11 @@ export interface InspectResult {
   hits: SignalHit[];
   /** What the check did beside judging, in one line each (the first sight of a label's tools became its baseline). */
   notes?: string[];
+  /**
+   * Why the clause signals (fail, warn, invalid's and deprecated's findings) were not judged: the session declares no
+   * revision because every request was refused before a handshake. The refusals are still the error signal's hits.
+   */
+  unjudged?: string;
   /**
    * Why the trace was not judged, in one line: `malformed` (the trace breaks the format), else `usage` (an unreadable
    * file, an unknown revision, a missing baseline or label).
@@ -62,13 +67,20 @@ export async function inspectTrace(request: InspectRequest, options: InspectOpti
         for (const found of scanSecrets(event)) secrets.push({ ...found, owner });
       }
     }
-    const report = judge.finish();
     const analysis = analyzer.finish();
     const notes: string[] = [];
+    let report: Report | undefined;
+    let unjudged: string | undefined;
+    try {
+      report = judge.finish();
+    } catch (error) {
+      unjudged = refusedBeforeHandshake(analysis, error);
+      if (unjudged === undefined) throw error;
+    }
     const drift = request.signals.includes("drift") ? driftOf(analysis, request.baseline ?? {}, notes) : undefined;
     const hits = evaluateSignals(new Set(request.signals), {
       analysis,
-      report,
+      ...(report === undefined ? {} : { report }),
       secrets,
       ...(drift === undefined ? {} : { drift }),
       ...(request.maxDurationMs === undefined ? {} : { maxDurationMs: request.maxDurationMs }),
@@ -80,7 +92,14 @@ export async function inspectTrace(request: InspectRequest, options: InspectOpti
       const at = hit.seq === undefined ? undefined : lineOfSeq.get(hit.seq);
       if (at !== undefined) lines[hit.seq!] = at;
     }
-    return { trace, verdict: report.verdict, lines, hits, ...(notes.length > 0 ? { notes } : {}) };
+    return {
+      trace,
+      ...(report === undefined ? {} : { verdict: report.verdict }),
+      lines,
+      hits,
+      ...(notes.length > 0 ? { notes } : {}),
+      ...(unjudged === undefined ? {} : { unjudged }),
+    };
   } catch (error) {
     return { trace, hits: [], problem: problemOf(trace, error) };
   }
@@ -114,6 +133,21 @@ function driftOf(
         `check: no baseline for ${JSON.stringify(outcome.label)} in ${outcome.path}; record one with mcp-conf baseline TRACE`,
       );
   }
+}
+
+/**
+ * Why a trace with no revision is still worth a check: it declares none because the server refused every request
+ * before any handshake (HTTP 401, 403, 400, …) — the refusals are the finding, not a usage problem. Undefined otherwise.
+ */
+function refusedBeforeHandshake(analysis: SessionAnalysis, error: unknown): string | undefined {
+  if (!(error instanceof RevisionError) || error.problem !== "undeclared") return undefined;
+  const calls = analysis.timeline.filter((entry): entry is CallEntry => entry.kind === "call");
+  const refused = calls.filter((call) => call.status === "refused");
+  if (refused.length === 0 || refused.length !== calls.length) return undefined;
+  const byStatus = new Map<number, number>();
+  for (const call of refused) byStatus.set(call.httpStatus ?? 0, (byStatus.get(call.httpStatus ?? 0) ?? 0) + 1);
+  const statuses = [...byStatus].map(([status, count]) => `HTTP ${status} x${count}`).join(", ");
+  return `every request (${refused.length}) was refused before any handshake (${statuses}), so the session declares no protocol revision; pass --revision R to judge what was sent`;
 }
 
 function problemOf(trace: string, error: unknown): NonNullable<InspectResult["problem"]> {

@@ -19,6 +19,7 @@ export function renderCheckText(results: readonly InspectResult[], signals: read
   for (const result of results) {
     if (result.problem) continue;
     out.push(`mcp-conf check: ${escapeTerminal(result.trace)}`);
+    if (result.unjudged !== undefined) out.push(`  not judged clause by clause: ${result.unjudged}`);
     for (const signal of signals) {
       const hits = result.hits.filter((hit) => hit.signal === signal);
       if (hits.length === 0) continue;
@@ -27,9 +28,11 @@ export function renderCheckText(results: readonly InspectResult[], signals: read
     }
     const fired = new Set(result.hits.map((hit) => hit.signal));
     out.push(
-      fired.size === 0
-        ? `  clean: no signal fired (checked: ${signals.join(", ")})`
-        : `  fired: ${signals.filter((s) => fired.has(s)).join(", ")} (checked: ${signals.join(", ")})`,
+      fired.size === 0 && result.unjudged !== undefined
+        ? `  not clean: the clause signals could not be judged (checked: ${signals.join(", ")})`
+        : fired.size === 0
+          ? `  clean: no signal fired (checked: ${signals.join(", ")})`
+          : `  fired: ${signals.filter((s) => fired.has(s)).join(", ")} (checked: ${signals.join(", ")})`,
     );
   }
   return out.length === 0 ? "" : `${out.join("\n")}\n`;
@@ -40,8 +43,9 @@ export function renderCheckJson(results: readonly InspectResult[], signals: read
     .filter((result) => !result.problem)
     .map((result) => ({
       trace: result.trace,
-      clean: result.hits.length === 0,
+      clean: result.hits.length === 0 && result.unjudged === undefined,
       verdict: result.verdict,
+      ...(result.unjudged === undefined ? {} : { unjudged: result.unjudged }),
       hits: result.hits,
     }));
   return `${JSON.stringify({ signals, traces }, null, 2)}\n`;

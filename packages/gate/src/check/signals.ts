@@ -71,7 +71,8 @@ export interface SecretFound {
 
 export interface SignalInputs {
   analysis: SessionAnalysis;
-  report: Report;
+  /** The clause-by-clause report; absent when the trace could not be judged (no revision: every request refused). */
+  report?: Report;
   /** The secret detector's findings, each with the side that sent the event. */
   secrets: readonly (SecretFound & { owner: HitOwner })[];
   /** How the tools differ from the label's baseline; undefined when no baseline was consulted or none differ. */
@@ -199,11 +200,12 @@ function hitsOf(signal: Signal, input: SignalInputs): SignalHit[] {
 }
 
 function findingHits(
-  report: Report,
+  report: Report | undefined,
   signal: Signal,
   rowMatches: (row: Report["requirements"][number]) => boolean,
   checks?: ReadonlySet<string>,
 ): SignalHit[] {
+  if (report === undefined) return [];
   const seen = new Set<string>();
   const hits: SignalHit[] = [];
   for (const row of report.requirements) {
