@@ -2,7 +2,7 @@
 // with one defect of the stdio binding or its backward-compatibility probe. Run: node corpus/tools/gen-2026-transport.mjs
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { at, out, req, session, write, writeCoViolations } from "./session-2026.mjs";
+import { at, meta, out, req, session, write, writeCoViolations } from "./session-2026.mjs";
 
 /** The good session's messages over the deprecated HTTP+SSE transport: each client message a POST, answers on the stream. */
 function writeOverHttpSse(name, steps) {
@@ -25,6 +25,22 @@ function writeOverHttpSse(name, steps) {
   writeFileSync(join(out, "violations", `${name}.jsonl`), `${lines.join("\n")}\n`);
 }
 
+/** A server/discover POST answered the way a 2025 streamable-HTTP server answers a request outside a session. */
+function writeProbeOverHttp(name) {
+  const T = "streamable-http";
+  const headers = { accept: "application/json, text/event-stream", "content-type": "application/json", "mcp-protocol-version": "2026-07-28", "mcp-method": "server/discover" };
+  const events = [
+    { direction: "client-to-server", kind: "lifecycle", event: "transport-open" },
+    { direction: "client-to-server", kind: "http", method: "POST", path: "/mcp", headers },
+    { direction: "client-to-server", kind: "message", payload: { jsonrpc: "2.0", id: "probe-1", method: "server/discover", params: { _meta: meta() } } },
+    { direction: "server-to-client", kind: "http", status: 400, headers: { "content-type": "application/json" } },
+    { direction: "server-to-client", kind: "message", payload: { jsonrpc: "2.0", id: "probe-1", error: { code: -32000, message: "Bad Request: No valid session ID provided" } } },
+    { direction: "client-to-server", kind: "lifecycle", event: "transport-close" },
+  ];
+  const lines = events.map(({ direction, kind, ...rest }, seq) => JSON.stringify({ seq, direction, transport: T, kind, ...rest }));
+  writeFileSync(join(out, "good", `${name}.jsonl`), `${lines.join("\n")}\n`);
+}
+
 const violations = {
   // The client answers the server/discover result as if it were a request of the server's.
   "tran-120-client-writes-response": (s) => s.splice(at(s, "s", "d1") + 1, 0, { c: { jsonrpc: "2.0", id: "d1", result: { resultType: "complete" } } }),
@@ -39,6 +55,14 @@ const violations = {
 const coViolations = {
   "tran-120-client-writes-response": { requirements: ["BASE-006"], why: "a client response on stdio answers no request: in 2026-07-28 a server sends none" },
 };
+// A client's server/discover probe, alone on its short-lived process (the official SDK's stdio probe), refused by a
+// legacy server with -32601: the spec's own legacy signal, no finding against the server (item 1 of issue 29).
+write("good", "legacy-server-refuses-probe-stdio", [
+  { c: { jsonrpc: "2.0", id: "probe-1", method: "server/discover", params: { _meta: meta() } } },
+  { s: { jsonrpc: "2.0", id: "probe-1", error: { code: -32601, message: "Method not found" } } },
+]);
+// The same probe over streamable HTTP, refused by a 2025 server as a request without a session (400, -32000).
+writeProbeOverHttp("legacy-server-refuses-probe-http");
 // The client and server speak 2026-07-28 over the HTTP+SSE transport, which 2026-07-28 deprecates.
 writeOverHttpSse("tran-137-http-sse-transport", session());
 for (const [name, edit] of Object.entries(violations)) {

@@ -525,10 +525,29 @@ run("page-007-invalid-cursor-accepted", () => {
   return s.text();
 });
 
+/**
+ * A dual-era client (2026-07-28's stdio backward compatibility) probes with server/discover, the legacy server refuses
+ * it with -32601 — the spec's own legacy signal — and the client falls back to initialize in the same session.
+ */
+function goodFallbackStdio() {
+  const s = new Session("stdio", { tools: {} });
+  const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": CLIENT_INFO, "io.modelcontextprotocol/clientCapabilities": {} };
+  const probe = [
+    { direction: C2S, payload: rpc("probe-1", "server/discover", { _meta: meta }) },
+    { direction: S2C, payload: err("probe-1", -32601, "Method not found") },
+  ];
+  s.events.splice(1, 0, ...probe.map(({ direction, payload }) => ({ seq: 0, direction, transport: "stdio", kind: "message", payload })));
+  s.events.forEach((event, seq) => (event.seq = seq));
+  s.result("tools/list", undefined, { tools: [ECHO] });
+  s.result("tools/call", { name: "echo", arguments: { message: "hello" } }, { content: [text("Echo: hello")] });
+  return s.text();
+}
+
 // ---- Write ------------------------------------------------------------------------------------------------------
 
 mkdirSync(join(ROOT, "good"), { recursive: true });
 mkdirSync(join(ROOT, "violations"), { recursive: true });
 writeFileSync(join(ROOT, "good", "tool-stdio-session.jsonl"), goodToolsStdio());
 writeFileSync(join(ROOT, "good", "tool-http-resources-prompts.jsonl"), goodResourcesPromptsHttp());
+writeFileSync(join(ROOT, "good", "dual-era-client-falls-back-stdio.jsonl"), goodFallbackStdio());
 for (const [name, build] of Object.entries(violations)) writeFileSync(join(ROOT, "violations", `${name}.jsonl`), build());

@@ -12,15 +12,29 @@ import { sender } from "../support/readers.js";
 /** A protocol version string as MCP dates its revisions: `YYYY-MM-DD`. */
 const VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * A dual-era client may open with a `server/discover` probe (2026-07-28's stdio backward compatibility) and, refused
+ * by a legacy server, fall back to initialize: the probe and its answer come before the initialization phase it
+ * starts, and are no interaction of this session's era.
+ */
 export const initializeFirst: CheckDefinition = {
   id: "life.initialize-first",
-  description: "The first message of a session is the client's initialize request.",
+  description:
+    "The first message of a session, after a refused server/discover probe, is the client's initialize request.",
   subscribe: { messages: ["*"] },
   create(ctx) {
     let seen = false;
+    let probe: unknown;
     return {
       message(ref: MessageRef) {
         if (seen) return;
+        const m0 = ref.message;
+        if (m0.type === "request" && m0.method === "server/discover" && ref.direction === "client-to-server") {
+          if (probe === undefined) {
+            probe = m0.id;
+            return;
+          }
+        } else if (probe !== undefined && m0.type === "error" && m0.id === probe) return;
         seen = true;
         ctx.examined();
         const m = ref.message;

@@ -1,5 +1,6 @@
 /** The checks of the per-request and per-notification `_meta` fields of 2026-07-28. */
 import type { CheckDefinition } from "../../engine/types.js";
+import { heldUntilServerIsModern } from "../support/modern-server.js";
 import { malformedRequest400, malformedRequestRejected, missingCapability400 } from "./malformed-requests.js";
 import {
   clientInfoPresent,
@@ -13,7 +14,7 @@ import { traceContextFormat } from "./trace-context.js";
 export const checks: CheckDefinition[] = [
   requiredFieldsPresent,
   clientInfoPresent,
-  serverInfoPresent,
+  heldUntilServerIsModern(serverInfoPresent),
   discoverServerInfoPresent,
   traceContextFormat,
   subscriptionIdPresent,

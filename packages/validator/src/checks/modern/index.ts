@@ -1,5 +1,6 @@
 /** The checks of the modern (2026-07-28) base protocol: resultType, the error-code partition, no server requests. */
 import type { CheckDefinition } from "../../engine/types.js";
+import { heldUntilServerIsModern } from "../support/modern-server.js";
 import {
   legacyErrorCode,
   missingCapabilityErrorData,
@@ -13,10 +14,10 @@ import { noServerRequests } from "./server-requests.js";
 
 export const checks: CheckDefinition[] = [
   requestIdUniqueInFlight,
-  resultTypePresent,
-  reservedErrorCode,
-  withdrawnErrorCode,
-  legacyErrorCode,
+  heldUntilServerIsModern(resultTypePresent),
+  heldUntilServerIsModern(reservedErrorCode),
+  heldUntilServerIsModern(withdrawnErrorCode),
+  heldUntilServerIsModern(legacyErrorCode),
   missingCapabilityErrorData,
   unsupportedVersionErrorData,
   noServerRequests,

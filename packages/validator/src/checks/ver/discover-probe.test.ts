@@ -23,14 +23,17 @@ describe(`${CHECK} (VER-011)`, () => {
     expect(judged(CHECK, trace.close().events)).toEqual({ findings: [], examined: 1 });
   });
 
-  it("warns a client that skipped the probe and met a legacy server, which refused its request", () => {
-    const trace = new TraceBuilder({ revision: MODERN }).open().client(list(1)).server(refused(1));
+  it.each([
+    ["refused it", refused(1)],
+    ["served it under 2025 rules", { jsonrpc: "2.0", id: 1, result: { tools: [] } }],
+  ])("warns a client that skipped the probe and met a legacy server, which %s", (_, answer) => {
+    const trace = new TraceBuilder({ revision: MODERN }).open().client(list(1)).server(answer);
     const { findings, examined } = judged(CHECK, trace.close().events);
     expect(examined).toBe(1);
     expect(findings.map((f) => [f.seq, f.detail])).toEqual([
       [
         1,
-        'the client\'s first request was "tools/list", not a server/discover probe, and the server refused it (seq 2) and served no modern request: a legacy server, which a probe would have shown',
+        'the client\'s first request was "tools/list", not a server/discover probe, and the server answered it (seq 2) as a legacy server does: none of its results had resultType or _meta serverInfo',
       ],
     ]);
   });

@@ -1,5 +1,6 @@
 /** The checks of versioning, extension negotiation and server/discover in 2026-07-28. */
 import type { CheckDefinition } from "../../engine/types.js";
+import { heldUntilServerIsModern } from "../support/modern-server.js";
 import { modernClientProbesFirst } from "./discover-probe.js";
 import {
   discoverImplemented,
@@ -11,7 +12,7 @@ import {
 export const checks: CheckDefinition[] = [
   unsupportedVersionRejected,
   retryWithSupportedVersion,
-  discoverImplemented,
+  heldUntilServerIsModern(discoverImplemented),
   extensionIdentifier,
   modernClientProbesFirst,
 ];
