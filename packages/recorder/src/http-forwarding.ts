@@ -68,6 +68,10 @@ export class BodyCopy {
     this.parts.push(part);
     this.kept += part.length;
   }
+  /** Every byte pushed is kept (none was past the bound). */
+  get whole(): boolean {
+    return this.length === this.kept;
+  }
   line() {
     const bytes = Buffer.concat(this.parts, this.kept);
     return { bytes, length: this.length, truncated: this.length > this.kept };

@@ -11,7 +11,7 @@ import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Transport } from "@mcp-conf/trace-format";
-import { type SessionOpening, SessionRouter } from "./http-sessions.js";
+import { type SessionEnding, type SessionOpening, SessionRouter } from "./http-sessions.js";
 import { SseEndpoints } from "./legacy-sse.js";
 import { LoopGuard } from "./loop-guard.js";
 import type { Redactor } from "./privacy/redact.js";
@@ -39,6 +39,16 @@ export interface HttpProxyOptions {
   onError?: (message: string) => void;
   /** A session's recorder was created. */
   onSession?: (opening: SessionOpening, recorder: Recorder) => void;
+  /**
+   * A session ended — a DELETE, its client dropping its GET stream, the idle timeout, the proxy stopping — and its
+   * trace is complete: called once per session. `close()` waits for the promise it returns.
+   */
+  onSessionEnd?: (ending: SessionEnding) => void | Promise<void>;
+  /**
+   * End a session after this many ms with no client request of it in flight or begun (a client that went away
+   * without a DELETE). Default 10 minutes (`DEFAULT_SESSION_IDLE_MS`); 0 never.
+   */
+  sessionIdleMs?: number;
 }
 
 export interface HttpProxy {
@@ -55,6 +65,9 @@ export interface HttpProxyStats {
   errors: string[];
 }
 
+/** How long a kept-alive upstream connection may sit idle before the proxy closes it. */
+const UPSTREAM_IDLE_MS = 1_000;
+
 /** Starts the proxy; resolves once it listens. Rejects if it cannot listen (the address is in use, …). */
 export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpProxy> {
   const upstream = new URL(options.upstream);
@@ -62,7 +75,14 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     throw new Error(`the upstream must be an http:// or https:// URL, not ${upstream.protocol}`);
   }
   const client = upstream.protocol === "https:" ? https : http;
-  const agent = new client.Agent({ keepAlive: true });
+  const agent = new client.Agent({
+    keepAlive: true,
+    // A kept-alive connection idle this long is closed by us, before common servers close theirs (Node's 5 s, …).
+    timeout: UPSTREAM_IDLE_MS,
+    // Connections kept for reuse; a burst of sessions beyond this closes the rest after use (each then waits out
+    // TIME_WAIT on a port of ours), so it is sized for a gateway's hundreds of sessions.
+    maxFreeSockets: 1024,
+  });
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const errors: string[] = [];
   const noteError = (message: string) => {
@@ -71,38 +91,57 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
   };
   const label = options.label ?? (upstream.host.replace(/[^A-Za-z0-9.-]/g, "-") || "http");
 
-  const router = new SessionRouter((opening) => {
-    const transport: Transport = opening.transport ?? "streamable-http";
-    const base = {
-      transport,
-      label,
-      session: opening.session,
-      maxMessageBytes: maxBytes,
-      queue: options.queue,
-      timestamps: options.timestamps,
-      redact: options.redact,
-      meta: { upstream: safeUrl(upstream) },
-    };
-    let recorder: Recorder;
-    try {
-      recorder = createRecorder({
-        ...base,
-        sink: options.sinkForSession(opening),
-        extraSinks: options.extraSinks?.(opening),
-      });
-    } catch (error) {
-      noteError(`session ${opening.session}: ${error instanceof Error ? error.message : String(error)}`);
-      recorder = createRecorder({ ...base, sink: [] });
-    }
-    options.onSession?.(opening, recorder);
-    return recorder;
-  });
+  const router = new SessionRouter(
+    (opening) => {
+      const transport: Transport = opening.transport ?? "streamable-http";
+      const base = {
+        transport,
+        label,
+        session: opening.session,
+        maxMessageBytes: maxBytes,
+        queue: options.queue,
+        timestamps: options.timestamps,
+        redact: options.redact,
+        meta: { upstream: safeUrl(upstream) },
+      };
+      let recorder: Recorder;
+      try {
+        recorder = createRecorder({
+          ...base,
+          sink: options.sinkForSession(opening),
+          extraSinks: options.extraSinks?.(opening),
+        });
+      } catch (error) {
+        noteError(`session ${opening.session}: ${error instanceof Error ? error.message : String(error)}`);
+        recorder = createRecorder({ ...base, sink: [] });
+      }
+      options.onSession?.(opening, recorder);
+      return recorder;
+    },
+    {
+      ...(options.sessionIdleMs === undefined ? {} : { idleMs: options.sessionIdleMs }),
+      ...(options.onSessionEnd ? { onEnd: options.onSessionEnd } : {}),
+    },
+  );
 
   const loops = new LoopGuard();
   const endpoints = new SseEndpoints(upstream, noteError);
-  const context: ProxyContext = { upstream, client, agent, maxBytes, router, endpoints, inFlight: new Set(), loops };
+  const context: ProxyContext = {
+    upstream,
+    client,
+    agent,
+    maxBytes,
+    router,
+    endpoints,
+    inFlight: new Set(),
+    loops,
+    carrying: new WeakMap(),
+  };
   const server = http.createServer((req, res) => {
-    if (loops.isOwn(req.socket)) {
+    const own = loops.ownSocket(req.socket);
+    if (own) {
+      // Our own request came back: the exchange that sent it records the 508 it gets as the proxy's own.
+      context.carrying.get(own)?.markLooped();
       req.resume();
       loops.refuse(res, safeUrl(upstream));
     } else new ProxiedRequest(context, req, res);

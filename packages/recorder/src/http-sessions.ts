@@ -3,6 +3,10 @@
  * session; one that does not (an `initialize`) is held until its response says which session it opened, or that
  * it opened none, in which case it joins a `stateless-<n>` bucket (a new bucket per sessionless `initialize`).
  * An HTTP+SSE stream of 2024-11-05 (see `legacy-sse.ts`) is a session of its own, `sse-<n>`.
+ * A session ends — its trace closed, `onEnd` told once — on a successful DELETE; when its client drops the session's
+ * GET stream (the transport closing: the official SDK's `close()` does that and sends no DELETE), once no other
+ * request of it is in flight; after `idleMs` with no client request of it in flight or begun (a client that went away
+ * without either); or when the proxy stops. A later exchange naming an ended session opens it again, as a new one.
  * An `ExchangeLog` keeps one exchange's events in order: the request's events before the response's, even when
  * the response starts before the request body has been read in full.
  */
@@ -16,72 +20,167 @@ export interface SessionOpening {
   transport?: "sse";
 }
 
+/** Why a session ended: a DELETE, its client dropping its stream, no request for the idle timeout, the proxy stopping. */
+export type SessionEndReason = "delete" | "close" | "idle" | "stop";
+
+/** A session that ended, with what its recorder wrote. */
+export interface SessionEnding {
+  session: string;
+  reason: SessionEndReason;
+  stats: RecorderStats;
+}
+
+export interface SessionRouterOptions {
+  /** End a session after this long with no client request in flight or begun. Default 10 minutes; 0 never. */
+  idleMs?: number;
+  /** Called once per session, when it has ended and its trace is complete. A returned promise is awaited at stop. */
+  onEnd?: (ending: SessionEnding) => void | Promise<void>;
+  /** Milliseconds, for the idle clock; tests pass their own. */
+  now?: () => number;
+}
+
+/** The default idle timeout of a proxied session. */
+export const DEFAULT_SESSION_IDLE_MS = 10 * 60_000;
+
+interface LiveSession {
+  recorder: Recorder;
+  /** Client requests begun and not yet ended (GET streams are not counted: they stay open for the session). */
+  inFlight: number;
+  lastActive: number;
+  /** The client dropped the session's GET stream: it ends once `inFlight` is 0. */
+  closing: boolean;
+}
+
 export class SessionRouter {
-  private readonly live = new Map<string, Recorder>();
+  private readonly live = new Map<string, LiveSession>();
   private readonly finished: Promise<RecorderStats>[] = [];
+  private readonly reported: Promise<void>[] = [];
   private statelessCount = 0;
   private sseCount = 0;
   private currentStateless: Recorder | undefined;
   private closed = false;
+  private readonly idleMs: number;
+  private readonly now: () => number;
+  private readonly sweeper: ReturnType<typeof setInterval> | undefined;
 
-  constructor(private readonly open: (opening: SessionOpening) => Recorder) {}
+  constructor(
+    private readonly open: (opening: SessionOpening) => Recorder,
+    private readonly options: SessionRouterOptions = {},
+  ) {
+    this.idleMs = options.idleMs ?? DEFAULT_SESSION_IDLE_MS;
+    this.now = options.now ?? Date.now;
+    if (this.idleMs > 0) {
+      this.sweeper = setInterval(() => this.sweep(), Math.min(15_000, Math.max(50, this.idleMs / 4)));
+      this.sweeper.unref();
+    }
+  }
 
   /** The recorder of MCP session `id`, opened on first sight. */
   forSession(id: string): Recorder {
-    let recorder = this.live.get(id);
-    if (!recorder) {
-      recorder = this.open({ session: id, stateless: false });
-      this.live.set(id, recorder);
-    }
-    return recorder;
+    return (this.live.get(id) ?? this.start({ session: id, stateless: false })).recorder;
   }
 
   /** The current sessionless bucket; `startNew` (a sessionless initialize) opens the next one. */
   stateless(startNew: boolean): Recorder {
-    if (!this.currentStateless || startNew) {
+    if (!this.currentStateless || startNew || !this.live.has(this.currentStateless.session)) {
       this.statelessCount++;
-      const id = `stateless-${this.statelessCount}`;
-      this.currentStateless = this.open({ session: id, stateless: true });
-      this.live.set(id, this.currentStateless);
+      this.currentStateless = this.start({ session: `stateless-${this.statelessCount}`, stateless: true }).recorder;
     }
     return this.currentStateless;
   }
 
   /** A new session for one HTTP+SSE stream. */
   sse(): Recorder {
-    const id = `sse-${++this.sseCount}`;
-    const recorder = this.open({ session: id, stateless: false, transport: "sse" });
-    this.live.set(id, recorder);
-    return recorder;
+    return this.start({ session: `sse-${++this.sseCount}`, stateless: false, transport: "sse" }).recorder;
   }
 
-  /** Ends one session (after a successful DELETE): its trace is closed and a later exchange reopens it. */
-  end(id: string): void {
-    const recorder = this.live.get(id);
-    if (!recorder) return;
+  private start(opening: SessionOpening): LiveSession {
+    const session: LiveSession = { recorder: this.open(opening), inFlight: 0, lastActive: this.now(), closing: false };
+    this.live.set(opening.session, session);
+    return session;
+  }
+
+  /** A client request (not a GET stream) of the recorder's session has begun. */
+  begin(recorder: Recorder): void {
+    const session = this.liveOf(recorder);
+    if (!session) return;
+    session.inFlight++;
+    session.lastActive = this.now();
+  }
+
+  /** A client request counted by `begin` has ended. */
+  done(recorder: Recorder): void {
+    const session = this.liveOf(recorder);
+    if (!session) return;
+    session.inFlight = Math.max(0, session.inFlight - 1);
+    session.lastActive = this.now();
+    if (session.closing && session.inFlight === 0) this.end(recorder.session, "close");
+  }
+
+  /** The client dropped the session's GET stream: the session ends once no request of it is in flight. */
+  streamClosed(recorder: Recorder): void {
+    const session = this.liveOf(recorder);
+    if (!session) return;
+    session.closing = true;
+    if (session.inFlight === 0) this.end(recorder.session, "close");
+  }
+
+  private liveOf(recorder: Recorder): LiveSession | undefined {
+    const session = this.live.get(recorder.session);
+    return session?.recorder === recorder ? session : undefined;
+  }
+
+  private sweep(): void {
+    const before = this.now() - this.idleMs;
+    for (const [id, session] of this.live) {
+      if (session.inFlight === 0 && session.lastActive <= before) this.end(id, "idle");
+    }
+  }
+
+  /** Ends one session: its trace is closed, `onEnd` told, and a later exchange naming it reopens it. */
+  end(id: string, reason: SessionEndReason = "delete"): void {
+    const session = this.live.get(id);
+    if (!session) return;
     this.live.delete(id);
-    this.finished.push(recorder.close({ direction: "client-to-server" }));
+    const stats = session.recorder.close({ direction: "client-to-server" });
+    this.finished.push(stats);
+    const { onEnd } = this.options;
+    if (onEnd) {
+      // A failing `onEnd` is its caller's to report; it must not stop the other sessions' ends.
+      this.reported.push(stats.then((done) => onEnd({ session: id, reason, stats: done })).then(noop, noop));
+    }
   }
 
   get sessionCount(): number {
     return this.live.size + this.finished.length;
   }
 
-  /** Closes every session still open and resolves to the stats of all of them, in the order they ended. */
+  /**
+   * Closes every session still open and resolves to the stats of all of them, in the order they ended, once every
+   * `onEnd` has settled.
+   */
   async closeAll(): Promise<RecorderStats[]> {
     if (!this.closed) {
       this.closed = true;
-      for (const id of [...this.live.keys()]) this.end(id);
+      if (this.sweeper) clearInterval(this.sweeper);
+      for (const id of [...this.live.keys()]) this.end(id, "stop");
     }
-    return Promise.all(this.finished);
+    const all = await Promise.all(this.finished);
+    await Promise.all(this.reported);
+    return all;
   }
 }
+
+const noop = () => {};
 
 type Step = (recorder: Recorder) => void;
 
 /** One HTTP exchange's observations, released to its session's recorder in request-then-response order. */
 export class ExchangeLog {
   private target: Recorder | undefined;
+
+  /** `onBind` is told the recorder the exchange is bound to, once. */
+  constructor(private readonly onBind?: (recorder: Recorder) => void) {}
   private readonly requestSteps: Step[] = [];
   private readonly responseSteps: Step[] = [];
   private requestComplete = false;
@@ -97,6 +196,7 @@ export class ExchangeLog {
   bind(recorder: Recorder): void {
     if (this.target) return;
     this.target = recorder;
+    this.onBind?.(recorder);
     this.flush();
   }
 

@@ -24,8 +24,16 @@ export {
   type HttpProxyStats,
   startHttpProxy,
 } from "./http-proxy.js";
-/** What a per-session sink factory is told about the session it serves. */
-export type { SessionOpening } from "./http-sessions.js";
+/**
+ * What a per-session sink factory is told about the session it serves; how a session ended (DELETE, its stream
+ * closed, idle, the proxy stopping) and the default idle timeout.
+ */
+export {
+  DEFAULT_SESSION_IDLE_MS,
+  type SessionEnding,
+  type SessionEndReason,
+  type SessionOpening,
+} from "./http-sessions.js";
 /** The byte-stream line splitter the relay observes with. */
 export type { ObservedLine } from "./line-splitter.js";
 /** The secret detector: credential-shaped values in a text or a trace event (kind and place, never the value). */

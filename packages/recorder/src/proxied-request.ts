@@ -2,16 +2,21 @@
  * One client request through the HTTP proxy, from its first byte to the end of its response: the request streamed
  * to the upstream, the response streamed back, a copy of each body for the session's recorder. It ends once —
  * answered, broken off by either side, or refused with 502 when the upstream cannot be reached — and each way of
- * ending is one method below. Split from `http-proxy.ts`, which owns what every request shares (the server, the
- * upstream agent, the sessions).
+ * ending is one method below. A request that went out on a kept-alive connection the upstream had already closed
+ * (reset before any byte of an answer) is sent again, once, on a fresh connection: the upstream closed that
+ * connection without reading it, so it never reached the server. A response the proxy makes itself (the 502; a 508
+ * that came back because the proxy is its own upstream) is recorded with `proxy: true`. Split from
+ * `http-proxy.ts`, which owns what every request shares (the server, the upstream agent, the sessions).
  */
 import type http from "node:http";
 import type https from "node:https";
+import type { Socket } from "node:net";
 import { BodyCopy, forwardable, headerValue, mapToUpstream } from "./http-forwarding.js";
 import { ExchangeLog, type SessionRouter } from "./http-sessions.js";
 import { type SseEndpoints, type StreamBytes, StreamOpening } from "./legacy-sse.js";
 import type { LoopGuard } from "./loop-guard.js";
 import { safeUrl } from "./privacy/session-facts.js";
+import type { Recorder } from "./recorder.js";
 import { SseDataParser } from "./sse.js";
 
 /** What every request through one proxy shares. */
@@ -27,15 +32,25 @@ export interface ProxyContext {
   inFlight: Set<ProxiedRequest>;
   /** Knows the proxy's own upstream connections, so a request arriving on one is refused as a loop. */
   loops: LoopGuard;
+  /** The exchange each upstream connection carries now, so a looped request's 508 is known for the proxy's own. */
+  carrying: WeakMap<Socket, ProxiedRequest>;
 }
 
 const INITIALIZE = /"method"\s*:\s*"initialize"/;
+/** How a kept-alive connection the upstream had closed fails a request sent on it before any answer came. */
+const STALE_CONNECTION = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
 
 export class ProxiedRequest {
-  private readonly exchange = new ExchangeLog();
+  private readonly exchange: ExchangeLog;
+  /** The session whose in-flight count this request holds (every request but a GET stream). */
+  private counted: Recorder | undefined;
   private readonly body: BodyCopy;
-  private readonly upstreamReq: http.ClientRequest;
+  private upstreamReq: http.ClientRequest;
   private readonly method: string;
+  /** Sent again on a fresh connection (at most once). */
+  private retried = false;
+  /** The request came back to this proxy (a loop): the 508 it gets is the proxy's own. */
+  private looped = false;
   private readonly target: URL;
   /** The session the client named in its request, if any. */
   private readonly requestSession: string | undefined;
@@ -52,11 +67,16 @@ export class ProxiedRequest {
     private readonly res: http.ServerResponse,
   ) {
     res.sendDate = false; // the upstream's Date, not ours
+    this.method = req.method ?? "GET";
+    this.exchange = new ExchangeLog((recorder) => {
+      if (this.method === "GET" || this.finished) return;
+      this.counted = recorder;
+      proxy.router.begin(recorder);
+    });
     this.requestSession = headerValue(req.headers, "mcp-session-id");
     if (this.requestSession !== undefined) this.exchange.bind(proxy.router.forSession(this.requestSession));
     const target = proxy.endpoints.target(req.url ?? "/") ?? mapToUpstream(proxy.upstream, req.url ?? "/");
     this.target = target;
-    this.method = req.method ?? "GET";
     const sseSession = this.method === "POST" ? proxy.endpoints.sessionFor(target) : undefined;
     if (sseSession !== undefined) this.exchange.bind(sseSession);
     this.body = new BodyCopy(proxy.maxBytes);
@@ -64,25 +84,41 @@ export class ProxiedRequest {
       r.http("client-to-server", { method: this.method, path: target.pathname, headers: req.rawHeaders }),
     );
 
-    this.upstreamReq = proxy.client.request(target, {
-      method: this.method,
-      headers: forwardable(req.rawHeaders),
-      agent: proxy.agent,
-    });
+    this.upstreamReq = this.send(proxy.agent);
     proxy.inFlight.add(this);
-    proxy.loops.track(this.upstreamReq);
 
     req.on("data", (chunk: Buffer) => this.requestChunk(chunk));
     req.on("end", () => this.requestEnded());
-    this.upstreamReq.on("response", (upstreamRes) => this.responseStarted(upstreamRes));
-    this.upstreamReq.on("error", (error: NodeJS.ErrnoException) => this.upstreamUnreachable(error));
     res.on("close", () => this.clientClosed());
   }
 
+  /** The upstream request, on the agent's connections (or, `false`, a fresh connection of its own). */
+  private send(agent: http.Agent | false): http.ClientRequest {
+    const { proxy } = this;
+    const upstreamReq = proxy.client.request(this.target, {
+      method: this.method,
+      headers: forwardable(this.req.rawHeaders),
+      agent,
+    });
+    proxy.loops.track(upstreamReq);
+    upstreamReq.on("socket", (socket: Socket) => proxy.carrying.set(socket, this));
+    upstreamReq.on("response", (upstreamRes) => this.responseStarted(upstreamRes));
+    upstreamReq.on("error", (error: NodeJS.ErrnoException) => {
+      if (upstreamReq === this.upstreamReq) this.upstreamFailed(error);
+    });
+    return upstreamReq;
+  }
+
+  /** This exchange's upstream request arrived back at this proxy and was refused there as a loop. */
+  markLooped(): void {
+    this.looped = true;
+  }
+
   private requestChunk(chunk: Buffer): void {
-    if (!this.upstreamReq.write(chunk)) {
+    const upstreamReq = this.upstreamReq;
+    if (!upstreamReq.write(chunk)) {
       this.req.pause();
-      this.upstreamReq.once("drain", () => this.req.resume());
+      upstreamReq.once("drain", () => this.req.resume());
     }
     this.body.push(chunk); // forwarded first, then copied for the observer
   }
@@ -121,7 +157,10 @@ export class ProxiedRequest {
           : proxy.router.stateless(INITIALIZE.test(this.body.line().bytes.toString("utf8"))),
       );
     }
-    if (!opening) exchange.response((r) => r.http("server-to-client", { status, headers: upstreamRes.rawHeaders }));
+    const proxyMade = this.looped ? { proxy: true } : {};
+    if (!opening) {
+      exchange.response((r) => r.http("server-to-client", { status, headers: upstreamRes.rawHeaders, ...proxyMade }));
+    }
     const sse = isSse
       ? new SseDataParser((line) => exchange.response((r) => r.observeLine("server-to-client", line)), proxy.maxBytes)
       : undefined;
@@ -156,7 +195,7 @@ export class ProxiedRequest {
       if (sse) sse.end();
       else if (copy!.length > 0) observeJsonBody(exchange, copy!, contentType);
       if (this.method === "DELETE" && status >= 200 && status < 300 && this.requestSession !== undefined) {
-        proxy.router.end(this.requestSession);
+        proxy.router.end(this.requestSession, "delete");
       }
     });
     upstreamRes.on("error", () => this.upstreamBrokeOff());
@@ -177,7 +216,7 @@ export class ProxiedRequest {
         // One session per stream: it ends when the stream does, however it ends, once the stream's events are in.
         this.res.once("close", () => {
           proxy.endpoints.forget(recorder);
-          proxy.router.end(recorder.session);
+          proxy.router.end(recorder.session, "close");
         });
         return announced.rewritten;
       },
@@ -202,6 +241,39 @@ export class ProxiedRequest {
     this.res.destroy();
   }
 
+  /**
+   * The upstream request failed. Before any answer, on a kept-alive connection the upstream had closed (a reset), the
+   * request never reached the server: it is sent again on a fresh connection, once, if its body is still at hand.
+   * Otherwise the upstream could not be reached (or failed before answering): answer 502 ourselves, and record it.
+   */
+  private upstreamFailed(error: NodeJS.ErrnoException): void {
+    if (this.canRetry(error)) {
+      this.retried = true;
+      const stale = this.upstreamReq;
+      this.upstreamReq = this.send(false);
+      stale.destroy();
+      // What was forwarded so far goes again; the rest follows as it comes.
+      const sent = this.body.line().bytes;
+      if (sent.length > 0) this.upstreamReq.write(sent);
+      if (this.requestEnd) this.upstreamReq.end();
+      this.req.resume();
+      return;
+    }
+    this.upstreamUnreachable(error);
+  }
+
+  private canRetry(error: NodeJS.ErrnoException): boolean {
+    return (
+      !this.retried &&
+      !this.responded &&
+      !this.finished &&
+      this.upstreamReq.reusedSocket &&
+      STALE_CONNECTION.has(error.code ?? "") &&
+      this.body.whole &&
+      !this.res.destroyed
+    );
+  }
+
   /** The upstream could not be reached (or failed before answering): answer 502 ourselves, and record it. */
   private upstreamUnreachable(error: NodeJS.ErrnoException): void {
     this.proxy.inFlight.delete(this);
@@ -211,7 +283,11 @@ export class ProxiedRequest {
     this.exchange.requestDone();
     const reason = error.code ?? error.message;
     this.exchange.response((r) =>
-      r.http("server-to-client", { status: 502, headers: { "content-type": "text/plain; charset=utf-8" } }),
+      r.http("server-to-client", {
+        status: 502,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+        proxy: true,
+      }),
     );
     const { res } = this;
     if (!res.headersSent && !res.destroyed) {
@@ -222,7 +298,10 @@ export class ProxiedRequest {
     this.req.resume();
   }
 
-  /** The client went away before the response ended: abort the upstream request and record it. */
+  /**
+   * The client went away before the response ended: abort the upstream request and record it. A client dropping an
+   * MCP session's GET stream closes that session's transport: the session ends (http-sessions.ts).
+   */
   private clientClosed(): void {
     if (this.finished || this.res.writableFinished) return;
     this.end();
@@ -235,6 +314,10 @@ export class ProxiedRequest {
         meta: { reason: "the client closed the connection before the response ended" },
       }),
     );
+    const recorder = this.exchange.recorder;
+    if (this.method === "GET" && this.responded && recorder?.transport === "streamable-http" && this.requestSession) {
+      this.proxy.router.streamClosed(recorder);
+    }
   }
 
   /**
@@ -259,6 +342,8 @@ export class ProxiedRequest {
   private end(): void {
     this.finished = true;
     this.proxy.inFlight.delete(this);
+    if (this.counted) this.proxy.router.done(this.counted);
+    this.counted = undefined;
   }
 
   /** An exchange that never learnt its session is recorded in the stateless one. */

@@ -65,6 +65,8 @@ export interface HttpObservation {
   headers?: HeaderInput;
   /** An HTTP+SSE stream's response: the path its `endpoint` event named (recorded without the query). */
   endpoint?: string;
+  /** A response the recording proxy made itself (a 502, a 508), not the server: recorded as `proxy: true`. */
+  proxy?: boolean;
 }
 
 /** One direction's observed byte stream, as `Recorder.stream` takes it. */
@@ -313,6 +315,7 @@ export class Recorder {
         ...(observation.status !== undefined ? { status: observation.status } : {}),
         ...(headers ? { headers } : {}),
         ...(observation.endpoint !== undefined ? { endpoint: stripQuery(observation.endpoint) } : {}),
+        ...(observation.proxy === true ? { proxy: true } : {}),
         ...stamp(ts),
       };
     });

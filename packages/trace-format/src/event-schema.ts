@@ -94,6 +94,7 @@ export function matchesTraceEventSchema(value: unknown): boolean {
         if (typeof status !== "number" || !Number.isInteger(status) || status < 100 || status > 599) return false;
       }
       if (value.headers !== undefined && !isStringMap(value.headers)) return false;
+      if (value.proxy !== undefined && typeof value.proxy !== "boolean") return false;
       return isOptionalString(value.method) && isOptionalString(value.path) && isOptionalString(value.endpoint);
     }
     case "lifecycle": {

@@ -52,6 +52,11 @@ export interface HttpEvent extends EventBase {
    * as the server sent it; the response opened an HTTP+SSE session's stream.
    */
   endpoint?: string;
+  /**
+   * Extension, responses only: the recording proxy made this response itself (502: the upstream could not be reached;
+   * 508: the proxy is its own upstream), so neither peer sent it and the request it answers never reached the server.
+   */
+  proxy?: boolean;
 }
 
 /** Extension: what the recorder knows about the session, carried on `transport-open`. */

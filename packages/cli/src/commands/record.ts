@@ -10,6 +10,7 @@ import {
   type RecorderStats,
   type Redactor,
   runStdioRelay,
+  type SessionEnding,
   type Sink,
   safeUrl,
   sessionFiles,
@@ -24,6 +25,7 @@ import {
   type ListenAddress,
   parseListen,
   parseMaxMessageBytes,
+  parseSessionIdleTimeout,
   parseUpstream,
 } from "../record/options.js";
 import { type OtlpLogs, type OtlpLogsArgs, openOtlpLogs } from "../record/otlp-logs.js";
@@ -46,6 +48,7 @@ export interface RecordArgs extends OtlpLogsArgs {
   "redact-value"?: string[];
   "redact-path"?: string[];
   "redact-secrets"?: boolean;
+  "session-idle-timeout"?: string;
 }
 
 /**
@@ -65,6 +68,10 @@ export interface SessionTap {
   end(session: string, ended?: SessionEnd): Promise<void>;
   /** `--quiet`: no start line and no "trace written" line (losses and errors are still said). */
   quiet?: boolean;
+  /** HTTP: the proxy is about to start; resolves once the tap is ready for its sessions (a judge pool warmed up). */
+  httpStarting?(): Promise<void>;
+  /** The recording is over and every session ended (a judge pool's threads end). */
+  stopped?(): Promise<void>;
 }
 
 /** How a stdio session ended, for the line that explains a session that never started. */
@@ -116,6 +123,10 @@ export function recordingOptions(yargs: Argv): Argv {
     .option("otlp-logs-protocol", {
       type: "string",
       describe: "how --otlp-logs sends: http/protobuf (default) or http/json",
+    })
+    .option("session-idle-timeout", {
+      type: "string",
+      describe: "http: end a session after SECONDS with no client request (default 600; 0 never)",
     })
     .options(redactionOptions);
 }
@@ -199,13 +210,22 @@ async function recordHttp(
   }
   const upstream = parseUpstream(argv.upstream);
   const listen = parseListen(argv.listen);
+  const sessionIdleMs = parseSessionIdleTimeout(argv["session-idle-timeout"], tap?.name ?? "record");
   const label = chooseLabel(argv.label, undefined);
   const fileForSession = prepareHttpTraces(argv, io, prefix, tap?.quiet ?? false);
   const sinkForSession = (opening: { session: string }): Sink[] => {
     const file = fileForSession(opening);
     return [file, ...(tap?.sinksFor(opening.session, file.path) ?? []), ...(logs ? [logs.sink()] : [])];
   };
+  // Each session is ended (judged, under watch) and summed up when it ends, once: DELETE, its stream closed, idle, stop.
+  let ended = 0;
+  const onSessionEnd = async ({ session, stats }: SessionEnding) => {
+    ended++;
+    await tap?.end(session, { stats });
+    for (const line of summaryLines(stats, prefix, tap?.quiet)) io.stderr.write(`${escapeTerminal(line)}\n`);
+  };
 
+  await tap?.httpStarting?.();
   let proxy: Awaited<ReturnType<typeof startHttpProxy>>;
   try {
     proxy = await startHttpProxy({
@@ -215,9 +235,12 @@ async function recordHttp(
       maxMessageBytes,
       redact,
       sinkForSession,
+      onSessionEnd,
+      ...(sessionIdleMs === undefined ? {} : { sessionIdleMs }),
       onError: (message) => io.stderr.write(`${prefix} ${escapeTerminal(message)}\n`),
     });
   } catch (error) {
+    await tap?.stopped?.();
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`record http: cannot listen on ${formatListen(listen)} (${code})`);
   }
@@ -236,16 +259,10 @@ async function recordHttp(
   }
   io.stderr.write(`${prefix} proxying ${proxy.url} to ${safeUrl(upstream)} (stop with Ctrl-C)\n`);
   await stopped;
-  const stats = await proxy.close();
-  let written = 0;
-  for (const session of stats.sessions) {
-    await tap?.end(session.session, { stats: session });
-    for (const line of summaryLines(session, prefix, tap?.quiet)) {
-      io.stderr.write(`${escapeTerminal(line)}\n`);
-      written++;
-    }
-  }
-  if (written === 0) io.stderr.write(`${prefix} no session was recorded\n`);
+  await proxy.close(); // ends the sessions still open, and waits for every session's end above
+  await tap?.stopped?.();
+  if (ended === 0) io.stderr.write(`${prefix} no session was recorded\n`);
+  else if (tap && !tap.quiet) io.stderr.write(`${prefix} ${ended} session(s) ended, each judged once\n`);
   return EXIT.ok;
 }
 

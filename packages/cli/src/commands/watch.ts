@@ -12,6 +12,7 @@ import { sanitizeSessionId } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { type Io, UsageError } from "../exit.js";
 import { writeOutput } from "../output.js";
+import { parseJudgeThreads } from "../record/options.js";
 import { checkTemplateDirectory, SESSION } from "../record/traces.js";
 import { actorOption, allRowsOption, parseActor, useColor } from "../report-options.js";
 import { WATCH_V8_FLAGS } from "../startup/judge-tap.js";
@@ -30,6 +31,7 @@ interface WatchArgs extends RecordArgs {
   ui?: string;
   report?: string;
   quiet: boolean;
+  "judge-threads"?: string;
 }
 
 /** Test hook, documented in docs/watch.md: every judging pass also sleeps this many ms. */
@@ -56,6 +58,10 @@ export const watchCommand: Command<WatchArgs> = {
         default: false,
         describe: "print only findings and the final tally (no start line, report or trace line)",
       })
+      .option("judge-threads", {
+        type: "string",
+        describe: "http: judge every session on N threads (default: the cores available)",
+      })
       .option("otlp-header", {
         type: "string",
         array: true,
@@ -78,6 +84,7 @@ export const watchCommand: Command<WatchArgs> = {
     const slowPassMs = Number(process.env[SLOW_PASS_ENV] ?? 0);
     const view = argv.ui === undefined ? undefined : await startLiveView(uiPort(argv.ui), io.stderr);
     const actor = parseActor("watch", argv.actor);
+    const judgeThreads = parseJudgeThreads(argv["judge-threads"]);
     const live = new LiveSessions(io.stderr, {
       ...(argv.revision === undefined ? {} : { revision: argv.revision }),
       actor,
@@ -88,6 +95,7 @@ export const watchCommand: Command<WatchArgs> = {
       ...(view ? { ui: view } : {}),
       ...(report ? { report } : {}),
       quiet: argv.quiet,
+      ...(judgeThreads === undefined ? {} : { judgeThreads }),
     });
     try {
       return await runRecording(
@@ -98,6 +106,8 @@ export const watchCommand: Command<WatchArgs> = {
           traceThreadTap: (session) => live.traceThreadTap(session),
           sinksFor: (session, trace) => live.sinksFor(session, trace),
           end: (session, ended) => live.end(session, ended),
+          httpStarting: () => live.startPool(),
+          stopped: () => live.stop(),
           quiet: argv.quiet,
         },
       );

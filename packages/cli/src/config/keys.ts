@@ -5,7 +5,7 @@
  */
 import { UsageError } from "../exit.js";
 
-export type KeyType = "string" | "strings" | "boolean" | "table";
+export type KeyType = "string" | "strings" | "boolean" | "table" | "number";
 
 export interface ConfigKey {
   /** The option (long name) whose default the key sets. */
@@ -37,6 +37,8 @@ export const CONFIG_KEYS: Readonly<Record<string, ConfigKey>> = {
   "otlp.headers": { option: "otlp-header", type: "table" },
   "otlp.logs-endpoint": { option: "otlp-logs", type: "string", commands: RECORDING, check: checkOtlpLogsEndpoint },
   "check.fail-on": { option: "fail-on", type: "strings", commands: ["check"] },
+  "http.session-idle-timeout": { option: "session-idle-timeout", type: "number", commands: RECORDING },
+  "judge.threads": { option: "judge-threads", type: "number", commands: ["watch"] },
 };
 
 /** The tables the file may have: a key's first part. */

@@ -82,6 +82,7 @@ const TYPE_WORDS: Record<ConfigKey["type"], string> = {
   strings: "an array of strings",
   boolean: "true or false",
   table: "a table of strings",
+  number: "a number, 0 or more",
 };
 
 function typedValue(spec: ConfigKey, value: unknown): string | string[] | boolean | undefined {
@@ -90,6 +91,9 @@ function typedValue(spec: ConfigKey, value: unknown): string | string[] | boolea
       return typeof value === "string" && value !== "" ? value : undefined;
     case "boolean":
       return typeof value === "boolean" ? value : undefined;
+    case "number":
+      // Handed to the option as its text, which the command checks as it checks a flag's value.
+      return typeof value === "number" && Number.isFinite(value) && value >= 0 ? String(value) : undefined;
     case "strings":
       return Array.isArray(value) && value.every((v) => typeof v === "string") ? (value as string[]) : undefined;
     case "table": {

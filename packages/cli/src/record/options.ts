@@ -83,3 +83,30 @@ export function chooseLabel(
   if (safe === "" || /^[._]+$/.test(safe)) return given !== undefined ? "session" : "server";
   return safe;
 }
+
+/**
+ * `--session-idle-timeout SECONDS`: how long an HTTP session may go without a client request before it is ended (and,
+ * under `watch`, judged); 0 never. In ms, or undefined for the recorder's default.
+ */
+export function parseSessionIdleTimeout(value: unknown, command: string): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  const seconds = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isFinite(seconds) || seconds > 2_147_483) {
+    throw new UsageError(
+      `${command}: --session-idle-timeout must be a number of seconds, 0 or more (0: never), not ${JSON.stringify(value)}`,
+    );
+  }
+  return Math.round(seconds * 1000);
+}
+
+/** `--judge-threads N`: the size of `watch http`'s judge pool, a whole number from 1. */
+export function parseJudgeThreads(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > 256) {
+    throw new UsageError(`watch: --judge-threads must be a whole number from 1 to 256, not ${JSON.stringify(value)}`);
+  }
+  return n;
+}

@@ -2,12 +2,14 @@
  * One live judge per recorded session — and, with `--otlp`, one span exporter — printing through one
  * `WatchPrinter`. Over stdio the judge runs on the thread that writes the trace (a tap of the recorder's threaded
  * file sink), so it judges exactly what the file gets and the session's thread never parses a line for it; over HTTP
- * it is fed by the recorder through an extra sink on a thread of its own. Either way judging and exporting sit behind
- * bounded queues, off the forwarding path. HTTP mode can carry several MCP sessions; each gets its own judge, its own
- * trace id and its own end-of-session report.
+ * it is fed by the recorder through an extra sink, on one judge pool (`--judge-threads` threads, default the cores
+ * available) that every session of the proxy shares. Either way judging and exporting sit behind bounded queues, off
+ * the forwarding path. HTTP mode can carry many MCP sessions; each gets its own judge, its own trace id and its own
+ * end-of-session report, once, when it ends.
  */
 import { type LiveFeed, liveJudgement } from "@mcp-conf/export";
 import {
+  JudgePool,
   type LiveJudge,
   type LiveJudgeOptions,
   type LiveSummary,
@@ -38,6 +40,8 @@ export interface LiveSessionOptions {
   report?: (session: string, text: string) => string;
   /** `--quiet`: findings and the final tally only. */
   quiet?: boolean;
+  /** HTTP: the judge pool's threads (default: the cores available). */
+  judgeThreads?: number;
 }
 
 interface LiveSession {
@@ -56,6 +60,8 @@ interface Outputs {
 export class LiveSessions {
   private readonly sessions = new Map<string, LiveSession>();
   readonly printer: WatchPrinter;
+  /** The judges of an HTTP proxy's sessions, once `startPool` has made it. */
+  private pool: JudgePool | undefined;
 
   constructor(
     stderr: NodeJS.WritableStream,
@@ -77,12 +83,28 @@ export class LiveSessions {
     };
   }
 
+  /** For an HTTP proxy's many sessions: one judge pool, started (and warmed up) before the proxy listens. */
+  async startPool(): Promise<void> {
+    const { judgeThreads, revision, actor } = this.options;
+    this.pool ??= new JudgePool({
+      ...(judgeThreads === undefined ? {} : { threads: judgeThreads }),
+      warmUp: { ...(revision === undefined ? {} : { revision }), ...(actor === undefined ? {} : { actor }) },
+    });
+    await this.pool.ready;
+  }
+
+  /** Ends the judge pool's threads (every session has ended). */
+  async stop(): Promise<void> {
+    await this.pool?.close();
+  }
+
   /** The sinks that judge (and export) one session as it is recorded. */
   sinksFor(session: string, trace: string | undefined): Sink[] {
     let live = this.sessions.get(session);
     if (!live) {
       const outputs: Outputs = {};
-      live = { judge: startLiveJudge(this.judgeOptions(trace, outputs)), onTraceThread: false, outputs };
+      const options = this.judgeOptions(trace, outputs);
+      live = { judge: this.pool?.session(options) ?? startLiveJudge(options), onTraceThread: false, outputs };
       this.sessions.set(session, live);
     }
     const { otlp, ui } = this.options;
@@ -102,7 +124,7 @@ export class LiveSessions {
   }
 
   private judgeOptions(trace: string | undefined, outputs: Outputs): LiveJudgeOptions {
-    const { otlp: _otlp, ui: _ui, report: _report, quiet: _quiet, ...judging } = this.options;
+    const { otlp: _otlp, ui: _ui, report: _report, quiet: _quiet, judgeThreads: _threads, ...judging } = this.options;
     return {
       ...judging,
       ...(trace === undefined ? {} : { trace }),

@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://mcp-conf.dev/schemas/trace-event.schema.json","title":"mcp-conf trace event","description":"One line of an mcp-conf / mcp-conformance JSONL trace. The core (message, http, lifecycle) is shared with the mcp-conformance toolkit; raw, stderr and the fields marked as extensions are written by mcp-conf. Unknown extra fields are allowed and ignored by readers.","type":"object","required":["seq","direction","transport","kind"],"properties":{"seq":{"description":"Assigned by the recorder's single writer; strictly increasing within a file, gaps allowed.","type":"integer","minimum":0,"maximum":9007199254740991},"direction":{"description":"Who sent it. On http events client-to-server is the request and server-to-client the response.","enum":["client-to-server","server-to-client"]},"transport":{"description":"stdio, streamable HTTP, or (extension) sse: the 2024-11-05 HTTP+SSE transport.","enum":["stdio","streamable-http","sse"]},"kind":{"enum":["message","http","lifecycle","raw","stderr"]},"ts":{"description":"RFC 3339 time the recorder saw the event. Informational: no conformance check reads it.","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"},"redacted":{"description":"Extension: the observed copy of this event was changed by the user's redaction.","type":"boolean"},"invalidUtf8":{"description":"Extension: the bytes of this message or line were not valid UTF-8; the text holds them decoded with U+FFFD for each invalid sequence.","type":"boolean"}},"allOf":[{"if":{"properties":{"kind":{"const":"message"}},"required":["kind"]},"then":{"description":"A JSON value as received: an object for a JSON-RPC message, an array for a batch, any other JSON value is an invalid message (legal in the trace).","required":["payload"]}},{"if":{"properties":{"kind":{"const":"http"}},"required":["kind"]},"then":{"properties":{"status":{"description":"Responses only.","type":"integer","minimum":100,"maximum":599},"headers":{"description":"Allow-listed headers: lower-case names, verbatim values, repeated lines joined with \", \".","type":"object","additionalProperties":{"type":"string"}},"method":{"description":"Extension, requests only: the HTTP method.","type":"string"},"path":{"description":"Extension, requests only: the path without its query.","type":"string"},"endpoint":{"description":"Extension, sse responses only: the path (without its query) that the stream's first `endpoint` event named, as the server sent it.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"lifecycle"}},"required":["kind"]},"then":{"required":["event"],"properties":{"event":{"enum":["transport-open","transport-close","transport-abort"]},"meta":{"description":"Extension, on transport-open: what the recorder knows of the session.","type":"object","properties":{"label":{"type":"string"},"session":{"type":"string"},"command":{"type":"array","items":{"type":"string"}},"cwd":{"type":"string"},"upstream":{"type":"string"},"recorder":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}}},{"if":{"properties":{"kind":{"const":"raw"}},"required":["kind"]},"then":{"description":"Extension: a non-JSON line on the protocol channel, or a message cut at --max-message-bytes.","required":["text"],"properties":{"text":{"type":"string"},"truncated":{"type":"boolean"},"bytes":{"description":"The original length in bytes, when truncated.","type":"integer","minimum":0},"id":{"description":"A truncated message's id, when its start held one.","type":["string","number"]},"method":{"description":"A truncated message's method, when its start held one.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"stderr"}},"required":["kind"]},"then":{"description":"Extension: a line the server wrote to stderr (stdio).","required":["text"],"properties":{"direction":{"const":"server-to-client"},"text":{"type":"string"}}}}]};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://mcp-conf.dev/schemas/trace-event.schema.json","title":"mcp-conf trace event","description":"One line of an mcp-conf / mcp-conformance JSONL trace. The core (message, http, lifecycle) is shared with the mcp-conformance toolkit; raw, stderr and the fields marked as extensions are written by mcp-conf. Unknown extra fields are allowed and ignored by readers.","type":"object","required":["seq","direction","transport","kind"],"properties":{"seq":{"description":"Assigned by the recorder's single writer; strictly increasing within a file, gaps allowed.","type":"integer","minimum":0,"maximum":9007199254740991},"direction":{"description":"Who sent it. On http events client-to-server is the request and server-to-client the response.","enum":["client-to-server","server-to-client"]},"transport":{"description":"stdio, streamable HTTP, or (extension) sse: the 2024-11-05 HTTP+SSE transport.","enum":["stdio","streamable-http","sse"]},"kind":{"enum":["message","http","lifecycle","raw","stderr"]},"ts":{"description":"RFC 3339 time the recorder saw the event. Informational: no conformance check reads it.","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"},"redacted":{"description":"Extension: the observed copy of this event was changed by the user's redaction.","type":"boolean"},"invalidUtf8":{"description":"Extension: the bytes of this message or line were not valid UTF-8; the text holds them decoded with U+FFFD for each invalid sequence.","type":"boolean"}},"allOf":[{"if":{"properties":{"kind":{"const":"message"}},"required":["kind"]},"then":{"description":"A JSON value as received: an object for a JSON-RPC message, an array for a batch, any other JSON value is an invalid message (legal in the trace).","required":["payload"]}},{"if":{"properties":{"kind":{"const":"http"}},"required":["kind"]},"then":{"properties":{"status":{"description":"Responses only.","type":"integer","minimum":100,"maximum":599},"headers":{"description":"Allow-listed headers: lower-case names, verbatim values, repeated lines joined with \", \".","type":"object","additionalProperties":{"type":"string"}},"method":{"description":"Extension, requests only: the HTTP method.","type":"string"},"path":{"description":"Extension, requests only: the path without its query.","type":"string"},"endpoint":{"description":"Extension, sse responses only: the path (without its query) that the stream's first `endpoint` event named, as the server sent it.","type":"string"},"proxy":{"description":"Extension, responses only: the recording proxy made this response itself (502: the upstream could not be reached; 508: the proxy is its own upstream); neither peer sent it, and the request it answers never reached the server.","type":"boolean"}}}},{"if":{"properties":{"kind":{"const":"lifecycle"}},"required":["kind"]},"then":{"required":["event"],"properties":{"event":{"enum":["transport-open","transport-close","transport-abort"]},"meta":{"description":"Extension, on transport-open: what the recorder knows of the session.","type":"object","properties":{"label":{"type":"string"},"session":{"type":"string"},"command":{"type":"array","items":{"type":"string"}},"cwd":{"type":"string"},"upstream":{"type":"string"},"recorder":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}}},{"if":{"properties":{"kind":{"const":"raw"}},"required":["kind"]},"then":{"description":"Extension: a non-JSON line on the protocol channel, or a message cut at --max-message-bytes.","required":["text"],"properties":{"text":{"type":"string"},"truncated":{"type":"boolean"},"bytes":{"description":"The original length in bytes, when truncated.","type":"integer","minimum":0},"id":{"description":"A truncated message's id, when its start held one.","type":["string","number"]},"method":{"description":"A truncated message's method, when its start held one.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"stderr"}},"required":["kind"]},"then":{"description":"Extension: a line the server wrote to stderr (stdio).","required":["text"],"properties":{"direction":{"const":"server-to-client"},"text":{"type":"string"}}}}]};
 const pattern4 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -217,6 +217,19 @@ var valid5 = _errs22 === errors;
 else {
 var valid5 = true;
 }
+if(valid5){
+if(data.proxy !== undefined){
+const _errs24 = errors;
+if(typeof data.proxy !== "boolean"){
+validate20.errors = [{instancePath:instancePath+"/proxy",schemaPath:"#/allOf/1/then/properties/proxy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid5 = _errs24 === errors;
+}
+else {
+var valid5 = true;
+}
+}
 }
 }
 }
@@ -231,6 +244,7 @@ props0.headers = true;
 props0.method = true;
 props0.path = true;
 props0.endpoint = true;
+props0.proxy = true;
 props0.kind = true;
 }
 }
@@ -252,10 +266,10 @@ if(props0 !== true){
 props0 = props0 || {};
 props0.kind = true;
 }
-const _errs24 = errors;
-const _errs25 = errors;
-let valid7 = true;
 const _errs26 = errors;
+const _errs27 = errors;
+let valid7 = true;
+const _errs28 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.kind === undefined) && (missing3 = "kind")){
@@ -283,18 +297,18 @@ errors++;
 }
 }
 }
-var _valid2 = _errs26 === errors;
-errors = _errs25;
+var _valid2 = _errs28 === errors;
+errors = _errs27;
 if(vErrors !== null){
-if(_errs25){
-vErrors.length = _errs25;
+if(_errs27){
+vErrors.length = _errs27;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid2){
-const _errs28 = errors;
+const _errs30 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.event === undefined) && (missing4 = "event")){
@@ -303,39 +317,27 @@ return false;
 }
 else {
 if(data.event !== undefined){
-let data9 = data.event;
-const _errs29 = errors;
-if(!(((data9 === "transport-open") || (data9 === "transport-close")) || (data9 === "transport-abort"))){
+let data10 = data.event;
+const _errs31 = errors;
+if(!(((data10 === "transport-open") || (data10 === "transport-close")) || (data10 === "transport-abort"))){
 validate20.errors = [{instancePath:instancePath+"/event",schemaPath:"#/allOf/2/then/properties/event/enum",keyword:"enum",params:{allowedValues: schema31.allOf[2].then.properties.event.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid9 = _errs29 === errors;
+var valid9 = _errs31 === errors;
 }
 else {
 var valid9 = true;
 }
 if(valid9){
 if(data.meta !== undefined){
-let data10 = data.meta;
-const _errs30 = errors;
-if(errors === _errs30){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.label !== undefined){
+let data11 = data.meta;
 const _errs32 = errors;
-if(typeof data10.label !== "string"){
-validate20.errors = [{instancePath:instancePath+"/meta/label",schemaPath:"#/allOf/2/then/properties/meta/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid10 = _errs32 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data10.session !== undefined){
+if(errors === _errs32){
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.label !== undefined){
 const _errs34 = errors;
-if(typeof data10.session !== "string"){
-validate20.errors = [{instancePath:instancePath+"/meta/session",schemaPath:"#/allOf/2/then/properties/meta/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data11.label !== "string"){
+validate20.errors = [{instancePath:instancePath+"/meta/label",schemaPath:"#/allOf/2/then/properties/meta/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid10 = _errs34 === errors;
@@ -344,20 +346,32 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data10.command !== undefined){
-let data13 = data10.command;
+if(data11.session !== undefined){
 const _errs36 = errors;
-if(errors === _errs36){
-if(Array.isArray(data13)){
-var valid11 = true;
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
+if(typeof data11.session !== "string"){
+validate20.errors = [{instancePath:instancePath+"/meta/session",schemaPath:"#/allOf/2/then/properties/meta/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid10 = _errs36 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data11.command !== undefined){
+let data14 = data11.command;
 const _errs38 = errors;
-if(typeof data13[i0] !== "string"){
+if(errors === _errs38){
+if(Array.isArray(data14)){
+var valid11 = true;
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+const _errs40 = errors;
+if(typeof data14[i0] !== "string"){
 validate20.errors = [{instancePath:instancePath+"/meta/command/" + i0,schemaPath:"#/allOf/2/then/properties/meta/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid11 = _errs38 === errors;
+var valid11 = _errs40 === errors;
 if(!valid11){
 break;
 }
@@ -368,28 +382,16 @@ validate20.errors = [{instancePath:instancePath+"/meta/command",schemaPath:"#/al
 return false;
 }
 }
-var valid10 = _errs36 === errors;
+var valid10 = _errs38 === errors;
 }
 else {
 var valid10 = true;
 }
 if(valid10){
-if(data10.cwd !== undefined){
-const _errs40 = errors;
-if(typeof data10.cwd !== "string"){
-validate20.errors = [{instancePath:instancePath+"/meta/cwd",schemaPath:"#/allOf/2/then/properties/meta/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid10 = _errs40 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data10.upstream !== undefined){
+if(data11.cwd !== undefined){
 const _errs42 = errors;
-if(typeof data10.upstream !== "string"){
-validate20.errors = [{instancePath:instancePath+"/meta/upstream",schemaPath:"#/allOf/2/then/properties/meta/properties/upstream/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data11.cwd !== "string"){
+validate20.errors = [{instancePath:instancePath+"/meta/cwd",schemaPath:"#/allOf/2/then/properties/meta/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid10 = _errs42 === errors;
@@ -398,36 +400,48 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data10.recorder !== undefined){
-let data17 = data10.recorder;
+if(data11.upstream !== undefined){
 const _errs44 = errors;
-if(errors === _errs44){
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+if(typeof data11.upstream !== "string"){
+validate20.errors = [{instancePath:instancePath+"/meta/upstream",schemaPath:"#/allOf/2/then/properties/meta/properties/upstream/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid10 = _errs44 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data11.recorder !== undefined){
+let data18 = data11.recorder;
+const _errs46 = errors;
+if(errors === _errs46){
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 let missing5;
-if(((data17.name === undefined) && (missing5 = "name")) || ((data17.version === undefined) && (missing5 = "version"))){
+if(((data18.name === undefined) && (missing5 = "name")) || ((data18.version === undefined) && (missing5 = "version"))){
 validate20.errors = [{instancePath:instancePath+"/meta/recorder",schemaPath:"#/allOf/2/then/properties/meta/properties/recorder/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
-if(data17.name !== undefined){
-const _errs46 = errors;
-if(typeof data17.name !== "string"){
+if(data18.name !== undefined){
+const _errs48 = errors;
+if(typeof data18.name !== "string"){
 validate20.errors = [{instancePath:instancePath+"/meta/recorder/name",schemaPath:"#/allOf/2/then/properties/meta/properties/recorder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid12 = _errs46 === errors;
+var valid12 = _errs48 === errors;
 }
 else {
 var valid12 = true;
 }
 if(valid12){
-if(data17.version !== undefined){
-const _errs48 = errors;
-if(typeof data17.version !== "string"){
+if(data18.version !== undefined){
+const _errs50 = errors;
+if(typeof data18.version !== "string"){
 validate20.errors = [{instancePath:instancePath+"/meta/recorder/version",schemaPath:"#/allOf/2/then/properties/meta/properties/recorder/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid12 = _errs48 === errors;
+var valid12 = _errs50 === errors;
 }
 else {
 var valid12 = true;
@@ -440,7 +454,7 @@ validate20.errors = [{instancePath:instancePath+"/meta/recorder",schemaPath:"#/a
 return false;
 }
 }
-var valid10 = _errs44 === errors;
+var valid10 = _errs46 === errors;
 }
 else {
 var valid10 = true;
@@ -456,7 +470,7 @@ validate20.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/allOf/2/th
 return false;
 }
 }
-var valid9 = _errs30 === errors;
+var valid9 = _errs32 === errors;
 }
 else {
 var valid9 = true;
@@ -464,7 +478,7 @@ var valid9 = true;
 }
 }
 }
-var _valid2 = _errs28 === errors;
+var _valid2 = _errs30 === errors;
 valid7 = _valid2;
 if(valid7){
 var props1 = {};
@@ -485,7 +499,7 @@ errors++;
 validate20.errors = vErrors;
 return false;
 }
-var valid0 = _errs24 === errors;
+var valid0 = _errs26 === errors;
 if(valid0){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -496,10 +510,10 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-const _errs50 = errors;
-const _errs51 = errors;
-let valid13 = true;
 const _errs52 = errors;
+const _errs53 = errors;
+let valid13 = true;
+const _errs54 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.kind === undefined) && (missing6 = "kind")){
@@ -527,18 +541,18 @@ errors++;
 }
 }
 }
-var _valid3 = _errs52 === errors;
-errors = _errs51;
+var _valid3 = _errs54 === errors;
+errors = _errs53;
 if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
+if(_errs53){
+vErrors.length = _errs53;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid3){
-const _errs54 = errors;
+const _errs56 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((data.text === undefined) && (missing7 = "text")){
@@ -547,21 +561,9 @@ return false;
 }
 else {
 if(data.text !== undefined){
-const _errs55 = errors;
+const _errs57 = errors;
 if(typeof data.text !== "string"){
 validate20.errors = [{instancePath:instancePath+"/text",schemaPath:"#/allOf/3/then/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid15 = _errs55 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.truncated !== undefined){
-const _errs57 = errors;
-if(typeof data.truncated !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/truncated",schemaPath:"#/allOf/3/then/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid15 = _errs57 === errors;
@@ -570,20 +572,11 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data.bytes !== undefined){
-let data23 = data.bytes;
+if(data.truncated !== undefined){
 const _errs59 = errors;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-validate20.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/allOf/3/then/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data.truncated !== "boolean"){
+validate20.errors = [{instancePath:instancePath+"/truncated",schemaPath:"#/allOf/3/then/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs59){
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-validate20.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/allOf/3/then/properties/bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
 }
 var valid15 = _errs59 === errors;
 }
@@ -591,12 +584,20 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data.id !== undefined){
-let data24 = data.id;
+if(data.bytes !== undefined){
+let data24 = data.bytes;
 const _errs61 = errors;
-if((typeof data24 !== "string") && (!((typeof data24 == "number") && (isFinite(data24))))){
-validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/allOf/3/then/properties/id/type",keyword:"type",params:{type: schema31.allOf[3].then.properties.id.type},message:"must be string,number"}];
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+validate20.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/allOf/3/then/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs61){
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 0 || isNaN(data24)){
+validate20.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/allOf/3/then/properties/bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
 }
 var valid15 = _errs61 === errors;
 }
@@ -604,13 +605,26 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data.method !== undefined){
+if(data.id !== undefined){
+let data25 = data.id;
 const _errs63 = errors;
+if((typeof data25 !== "string") && (!((typeof data25 == "number") && (isFinite(data25))))){
+validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/allOf/3/then/properties/id/type",keyword:"type",params:{type: schema31.allOf[3].then.properties.id.type},message:"must be string,number"}];
+return false;
+}
+var valid15 = _errs63 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.method !== undefined){
+const _errs65 = errors;
 if(typeof data.method !== "string"){
 validate20.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/3/then/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid15 = _errs63 === errors;
+var valid15 = _errs65 === errors;
 }
 else {
 var valid15 = true;
@@ -621,7 +635,7 @@ var valid15 = true;
 }
 }
 }
-var _valid3 = _errs54 === errors;
+var _valid3 = _errs56 === errors;
 valid13 = _valid3;
 if(valid13){
 var props2 = {};
@@ -645,7 +659,7 @@ errors++;
 validate20.errors = vErrors;
 return false;
 }
-var valid0 = _errs50 === errors;
+var valid0 = _errs52 === errors;
 if(valid0){
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -656,10 +670,10 @@ props0 = props0 || {};
 Object.assign(props0, props2);
 }
 }
-const _errs65 = errors;
-const _errs66 = errors;
-let valid16 = true;
 const _errs67 = errors;
+const _errs68 = errors;
+let valid16 = true;
+const _errs69 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.kind === undefined) && (missing8 = "kind")){
@@ -687,18 +701,18 @@ errors++;
 }
 }
 }
-var _valid4 = _errs67 === errors;
-errors = _errs66;
+var _valid4 = _errs69 === errors;
+errors = _errs68;
 if(vErrors !== null){
-if(_errs66){
-vErrors.length = _errs66;
+if(_errs68){
+vErrors.length = _errs68;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid4){
-const _errs69 = errors;
+const _errs71 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((data.text === undefined) && (missing9 = "text")){
@@ -707,24 +721,24 @@ return false;
 }
 else {
 if(data.direction !== undefined){
-const _errs70 = errors;
+const _errs72 = errors;
 if("server-to-client" !== data.direction){
 validate20.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/4/then/properties/direction/const",keyword:"const",params:{allowedValue: "server-to-client"},message:"must be equal to constant"}];
 return false;
 }
-var valid18 = _errs70 === errors;
+var valid18 = _errs72 === errors;
 }
 else {
 var valid18 = true;
 }
 if(valid18){
 if(data.text !== undefined){
-const _errs71 = errors;
+const _errs73 = errors;
 if(typeof data.text !== "string"){
 validate20.errors = [{instancePath:instancePath+"/text",schemaPath:"#/allOf/4/then/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid18 = _errs71 === errors;
+var valid18 = _errs73 === errors;
 }
 else {
 var valid18 = true;
@@ -732,7 +746,7 @@ var valid18 = true;
 }
 }
 }
-var _valid4 = _errs69 === errors;
+var _valid4 = _errs71 === errors;
 valid16 = _valid4;
 if(valid16){
 var props3 = {};
@@ -753,7 +767,7 @@ errors++;
 validate20.errors = vErrors;
 return false;
 }
-var valid0 = _errs65 === errors;
+var valid0 = _errs67 === errors;
 if(valid0){
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -788,38 +802,25 @@ props0.redacted = true;
 props0.invalidUtf8 = true;
 }
 if(data.seq !== undefined){
-let data29 = data.seq;
-const _errs73 = errors;
-if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+let data30 = data.seq;
+const _errs75 = errors;
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
 validate20.errors = [{instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs73){
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 > 9007199254740991 || isNaN(data29)){
+if(errors === _errs75){
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 > 9007199254740991 || isNaN(data30)){
 validate20.errors = [{instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
-if(data29 < 0 || isNaN(data29)){
+if(data30 < 0 || isNaN(data30)){
 validate20.errors = [{instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
-}
-var valid19 = _errs73 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data.direction !== undefined){
-let data30 = data.direction;
-const _errs75 = errors;
-if(!((data30 === "client-to-server") || (data30 === "server-to-client"))){
-validate20.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema31.properties.direction.enum},message:"must be equal to one of the allowed values"}];
-return false;
 }
 var valid19 = _errs75 === errors;
 }
@@ -827,24 +828,11 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data.transport !== undefined){
-let data31 = data.transport;
-const _errs76 = errors;
-if(!(((data31 === "stdio") || (data31 === "streamable-http")) || (data31 === "sse"))){
-validate20.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema31.properties.transport.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid19 = _errs76 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data.kind !== undefined){
-let data32 = data.kind;
+if(data.direction !== undefined){
+let data31 = data.direction;
 const _errs77 = errors;
-if(!(((((data32 === "message") || (data32 === "http")) || (data32 === "lifecycle")) || (data32 === "raw")) || (data32 === "stderr"))){
-validate20.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+if(!((data31 === "client-to-server") || (data31 === "server-to-client"))){
+validate20.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema31.properties.direction.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid19 = _errs77 === errors;
@@ -853,12 +841,38 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data.ts !== undefined){
-let data33 = data.ts;
+if(data.transport !== undefined){
+let data32 = data.transport;
 const _errs78 = errors;
-if(errors === _errs78){
-if(typeof data33 === "string"){
-if(!pattern4.test(data33)){
+if(!(((data32 === "stdio") || (data32 === "streamable-http")) || (data32 === "sse"))){
+validate20.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema31.properties.transport.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid19 = _errs78 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data.kind !== undefined){
+let data33 = data.kind;
+const _errs79 = errors;
+if(!(((((data33 === "message") || (data33 === "http")) || (data33 === "lifecycle")) || (data33 === "raw")) || (data33 === "stderr"))){
+validate20.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid19 = _errs79 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data.ts !== undefined){
+let data34 = data.ts;
+const _errs80 = errors;
+if(errors === _errs80){
+if(typeof data34 === "string"){
+if(!pattern4.test(data34)){
 validate20.errors = [{instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"+"\""}];
 return false;
 }
@@ -868,31 +882,31 @@ validate20.errors = [{instancePath:instancePath+"/ts",schemaPath:"#/properties/t
 return false;
 }
 }
-var valid19 = _errs78 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data.redacted !== undefined){
-const _errs80 = errors;
-if(typeof data.redacted !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/redacted",schemaPath:"#/properties/redacted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
 var valid19 = _errs80 === errors;
 }
 else {
 var valid19 = true;
 }
 if(valid19){
-if(data.invalidUtf8 !== undefined){
+if(data.redacted !== undefined){
 const _errs82 = errors;
+if(typeof data.redacted !== "boolean"){
+validate20.errors = [{instancePath:instancePath+"/redacted",schemaPath:"#/properties/redacted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid19 = _errs82 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data.invalidUtf8 !== undefined){
+const _errs84 = errors;
 if(typeof data.invalidUtf8 !== "boolean"){
 validate20.errors = [{instancePath:instancePath+"/invalidUtf8",schemaPath:"#/properties/invalidUtf8/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid19 = _errs82 === errors;
+var valid19 = _errs84 === errors;
 }
 else {
 var valid19 = true;
