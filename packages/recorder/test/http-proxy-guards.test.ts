@@ -84,5 +84,6 @@ describe("HTTP proxy: pointed at itself", () => {
     expect(stats.sessions).toHaveLength(1);
     const statuses = events.filter((e) => e.kind === "http" && e.direction === "server-to-client");
     expect(statuses.map((e) => (e as { status?: number }).status)).toEqual([508]);
+    expect(statuses[0]).toMatchObject({ proxy: true }); // the proxy's own answer, come back to it
   });
 });

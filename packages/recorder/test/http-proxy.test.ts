@@ -205,6 +205,7 @@ describe("HTTP proxy: faults", () => {
     const events = [...memory.sessions.values()].flat();
     expect(events.find((e) => e.kind === "http" && e.direction === "server-to-client")).toMatchObject({
       status: 502,
+      proxy: true,
     });
     expect(events.find((e) => e.kind === "message")).toMatchObject({ direction: "client-to-server" });
   });

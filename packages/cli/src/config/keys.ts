@@ -37,8 +37,13 @@ export const CONFIG_KEYS: Readonly<Record<string, ConfigKey>> = {
   "otlp.headers": { option: "otlp-header", type: "table" },
   "otlp.logs-endpoint": { option: "otlp-logs", type: "string", commands: RECORDING, check: checkOtlpLogsEndpoint },
   "check.fail-on": { option: "fail-on", type: "strings", commands: ["check"] },
-  "http.session-idle-timeout": { option: "session-idle-timeout", type: "number", commands: RECORDING },
-  "judge.threads": { option: "judge-threads", type: "number", commands: ["watch"] },
+  "http.session-idle-timeout": {
+    option: "session-idle-timeout",
+    type: "number",
+    commands: RECORDING,
+    check: checkSessionIdleTimeout,
+  },
+  "judge.threads": { option: "judge-threads", type: "number", commands: ["watch"], check: checkJudgeThreads },
 };
 
 /** The tables the file may have: a key's first part. */
@@ -49,6 +54,16 @@ export const CONFIG_TABLES = new Set(
 async function checkRevision(value: string): Promise<void> {
   const { checkedRevision } = await import("../commands/revision-option.js");
   checkedRevision("revision", value);
+}
+
+async function checkSessionIdleTimeout(value: string): Promise<void> {
+  const { parseSessionIdleTimeout } = await import("../record/options.js");
+  parseSessionIdleTimeout(value, "http");
+}
+
+async function checkJudgeThreads(value: string): Promise<void> {
+  const { parseJudgeThreads } = await import("../record/options.js");
+  parseJudgeThreads(value);
 }
 
 async function checkReportFormat(value: string): Promise<void> {

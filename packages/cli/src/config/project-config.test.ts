@@ -127,6 +127,10 @@ describe("mistakes in the file: one line naming the file and the line", () => {
     expect(await problem('[redact]\nkeys = "password"\n')).toBe("FILE:2: redact.keys must be an array of strings");
     expect(await problem('[redact]\nsecrets = "yes"\n')).toBe("FILE:2: redact.secrets must be true or false");
     expect(await problem("[otlp]\nheaders = { a = 1 }\n")).toBe("FILE:2: otlp.headers must be a table of strings");
+    expect(await problem('[judge]\nthreads = "2"\n')).toBe("FILE:2: judge.threads must be a number, 0 or more");
+    expect(await problem("[http]\nsession-idle-timeout = -1\n")).toBe(
+      "FILE:2: http.session-idle-timeout must be a number, 0 or more",
+    );
   });
 
   it("a value the option would refuse", async () => {
@@ -138,6 +142,9 @@ describe("mistakes in the file: one line naming the file and the line", () => {
     expect(await problem('[redact]\nvalues = ["("]\n')).toMatch(/^FILE:2: redact.values: /);
     expect(await problem('[redact]\npaths = ["$..[?"]\n')).toMatch(/^FILE:2: redact.paths: /);
     expect(await problem('[otlp]\nendpoint = "ftp://x"\n')).toMatch(/^FILE:2: otlp.endpoint: /);
+    expect(await problem("[judge]\nthreads = 0\n")).toBe(
+      'FILE:2: judge.threads: --judge-threads must be a whole number from 1 to 256, not "0"',
+    );
   }, 120_000);
 
   it("a file that is not TOML, or cannot be read", async () => {
