@@ -62,7 +62,8 @@ export function startHubPage(list: HubList, events: string | undefined, removeUr
   let current = list;
   const remove = removeUrl
     ? async (session: HubSession) => {
-        if (!confirm(`Delete the session ${session.label ?? ""} (${session.id})? Its trace file is removed.`)) return;
+        const name = session.label === undefined ? session.id : `${session.label} (${session.id})`;
+        if (!confirm(`Delete the session ${name}? Its trace file is removed.`)) return;
         const response = await fetch(removeUrl.replace("ID", encodeURIComponent(session.id)), { method: "POST" });
         note.textContent = response.ok ? `deleted ${session.id}` : `not deleted: ${(await response.text()).trim()}`;
         if (response.ok) {

@@ -31,6 +31,8 @@ export class TestBrowser {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1400, height: 900 },
+      // The viewer's copy buttons write the clipboard; the tests read it back.
+      permissions: ["clipboard-read", "clipboard-write"],
       args: [
         "--headless",
         "--no-sandbox",

@@ -19,7 +19,13 @@ import { WATCH_V8_FLAGS } from "../startup/judge-tap.js";
 import { LiveSessions } from "../watch/live-sessions.js";
 import { startLiveView, uiPort } from "../watch/ui.js";
 import type { Command } from "./command.js";
-import { RECORDING_UNREPEATABLE, type RecordArgs, recordingOptions, runRecording } from "./record.js";
+import {
+  RECORDING_UNREPEATABLE,
+  type RecordArgs,
+  recordingOptions,
+  runRecording,
+  serverCommand,
+} from "./record.js";
 import { checkedRevision } from "./revision-option.js";
 
 interface WatchArgs extends RecordArgs {
@@ -82,7 +88,14 @@ export const watchCommand: Command<WatchArgs> = {
     if (otlp?.warning) io.stderr.write(`mcp-conf watch: ${otlp.warning}\n`);
     const report = argv.report === undefined ? undefined : reportWriter(argv.report, io);
     const slowPassMs = Number(process.env[SLOW_PASS_ENV] ?? 0);
-    const view = argv.ui === undefined ? undefined : await startLiveView(uiPort(argv.ui), io.stderr);
+    // The live view's replay goes to the server this watch was given (never to one a trace names).
+    const replayTarget =
+      argv.mode === "stdio"
+        ? { command: serverCommand(argv, "watch") }
+        : argv.upstream === undefined
+          ? undefined
+          : { upstream: argv.upstream };
+    const view = argv.ui === undefined ? undefined : await startLiveView(uiPort(argv.ui), io.stderr, replayTarget);
     const actor = parseActor("watch", argv.actor);
     const judgeThreads = parseJudgeThreads(argv["judge-threads"]);
     const live = new LiveSessions(io.stderr, {

@@ -4,9 +4,9 @@
  * same facts `sessions ls` prints), so a session some `watch` or `record` is recording now — each server a desktop
  * client wraps runs its own — shows its exchanges growing, then its verdict. A running session's page follows its
  * file live (follow.ts); a finished one's is the recorded viewer. Nothing needs setting up: the recorders already
- * write there.
+ * write there. A finished session can be deleted from the page (its trace file is removed).
  */
-import { readFile } from "node:fs/promises";
+import { readFile, unlink } from "node:fs/promises";
 import type { SessionHeader } from "@mcp-conf/analysis";
 import {
   collectSession,
@@ -92,6 +92,23 @@ class StateDirectoryHub implements SessionHub {
     const follower = new TraceFollower(path, this.judging);
     this.followers.set(id, follower);
     return { feed: follower.feed };
+  }
+
+  /** Deletes a finished session's trace (the page asked the user first); a running one is refused. */
+  async delete(id: string): Promise<string | undefined> {
+    if (!isSessionId(id)) return "no such session";
+    const row = this.rows.get(id)?.row;
+    const path = storedSessionPath(id, this.env);
+    if (!row || path === undefined) return "no such session";
+    if (row.running || this.followers.has(id)) return "the session is still running";
+    try {
+      await unlink(path);
+    } catch (error) {
+      return `cannot delete it (${(error as NodeJS.ErrnoException).code ?? "error"})`;
+    }
+    this.rows.delete(id);
+    this.version++;
+    return undefined;
   }
 
   /** One look at the directory: new, changed and removed traces. */

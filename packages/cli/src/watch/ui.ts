@@ -1,8 +1,9 @@
 /**
  * `watch --ui [PORT]`: the live view's server on 127.0.0.1, following the latest session the watch records. Its URL,
- * with the token that opens it, goes to stderr.
+ * with the token that opens it, goes to stderr. Its page may replay a recorded request against the watched server
+ * (the command after `--`, or `--upstream`), in a session of its own.
  */
-import { LiveFeed, ViewerServer } from "@mcp-conf/export";
+import { LiveFeed, type ReplayTarget, replayerFor, ViewerServer } from "@mcp-conf/export";
 import { UsageError } from "../exit.js";
 
 export interface LiveView {
@@ -20,11 +21,15 @@ export function uiPort(value: string | number | boolean): number {
   return port;
 }
 
-export async function startLiveView(port: number, stderr: NodeJS.WritableStream): Promise<LiveView> {
+export async function startLiveView(
+  port: number,
+  stderr: NodeJS.WritableStream,
+  replayTarget?: ReplayTarget,
+): Promise<LiveView> {
   const source = { feed: new LiveFeed() };
   let server: ViewerServer;
   try {
-    server = await ViewerServer.start(source, { port });
+    server = await ViewerServer.start(source, { port, ...(replayTarget ? { replay: replayerFor(replayTarget) } : {}) });
   } catch (error) {
     throw new UsageError(
       `watch: --ui: cannot listen on 127.0.0.1:${port} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
