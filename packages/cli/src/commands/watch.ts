@@ -19,13 +19,7 @@ import { WATCH_V8_FLAGS } from "../startup/judge-tap.js";
 import { LiveSessions } from "../watch/live-sessions.js";
 import { startLiveView, uiPort } from "../watch/ui.js";
 import type { Command } from "./command.js";
-import {
-  RECORDING_UNREPEATABLE,
-  type RecordArgs,
-  recordingOptions,
-  runRecording,
-  serverCommand,
-} from "./record.js";
+import { RECORDING_UNREPEATABLE, type RecordArgs, recordingOptions, runRecording, serverCommand } from "./record.js";
 import { checkedRevision } from "./revision-option.js";
 
 interface WatchArgs extends RecordArgs {
