@@ -48,4 +48,24 @@ describe("watch http", () => {
     expect(text.match(/^mcp-conf watch: trace written to \S+ \(\d+ events\)$/gm)).toHaveLength(2);
     expect(text).not.toContain("cannot judge");
   }, 60_000);
+
+  it("says an HTTP error status the moment it passes, with the header that explains it", async () => {
+    const child = spawnCli(
+      ["watch", "http", "--upstream", everything.url, "--listen", "127.0.0.1:0", "-o", join(dir.path, "refused.jsonl")],
+      dir.path,
+    );
+    child.stdout!.resume();
+    const err = textOf(child.stderr!);
+    const url = (await err.waitFor(/proxying http:\/\/\S+\//)).replace("proxying ", "");
+    const refused = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(refused.status).toBe(400);
+    // Live: printed while the watch still runs, before any report.
+    expect(await err.waitFor(/^mcp-conf watch: HTTP 400 from the server at seq \d+$/m)).toBeTruthy();
+    child.kill("SIGINT");
+    expect(await exitOf(child)).toBe(0);
+  }, 60_000);
 });

@@ -113,9 +113,12 @@ export class LiveSessions {
     if (spans) live.outputs.spans = spans;
     if (feed) live.outputs.feed = feed;
     const judge = live.onTraceThread ? undefined : live.judge;
+    // HTTP errors are said live; a stdio session has none.
+    const http = live.onTraceThread ? undefined : this.printer;
     if (!judge && !spans && !feed) return [];
     return [
       callbackSink((event) => {
+        http?.httpError(event);
         judge?.observe(event);
         spans?.observe(event);
         feed?.observe(event);

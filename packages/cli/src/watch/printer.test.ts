@@ -91,4 +91,23 @@ describe("the watch printer", () => {
       "",
     ]);
   });
+
+  it("says an HTTP error status with the headers that explain it, and whose response it was", () => {
+    const out = capture();
+    const printer = new WatchPrinter(out.stream, false);
+    const base = { direction: "server-to-client", transport: "streamable-http", kind: "http" } as const;
+    printer.httpError({ ...base, seq: 7, status: 200, headers: {} });
+    printer.httpError({ ...base, direction: "client-to-server", seq: 8, method: "POST", path: "/mcp" });
+    printer.httpError({
+      ...base,
+      seq: 9,
+      status: 401,
+      headers: { "www-authenticate": 'Bearer error="invalid_token"\u001b[2J', "content-type": "application/json" },
+    });
+    printer.httpError({ ...base, seq: 10, status: 502, headers: {}, proxy: true } as never);
+    expect(out.text()).toBe(
+      'mcp-conf watch: HTTP 401 from the server at seq 9 (www-authenticate: Bearer error="invalid_token"\\u{1b}[2J)\n' +
+        "mcp-conf watch: HTTP 502 from mcp-conf's proxy at seq 10\n",
+    );
+  });
 });

@@ -5,8 +5,12 @@
  */
 import { Writable } from "node:stream";
 import { formatFinding, formatTally, formatWithdrawn, type LivePass, type LiveSummary } from "@mcp-conf/live-judge";
+import { escapeTerminal, type TraceEvent } from "@mcp-conf/trace-format";
 
 const CLEAR_LINE = "\r\u001b[K";
+
+/** The response headers that say why a request was refused. */
+const EXPLAINING_HEADERS = ["www-authenticate", "retry-after", "location"];
 
 /** Where the end-of-session report goes instead of stderr. */
 export interface ReportDestination {
@@ -77,6 +81,23 @@ export class WatchPrinter {
         this.out.write(chunk, () => done());
       },
     });
+  }
+
+  /**
+   * An HTTP error status on its way to the client (401, 403, 404, 502, …), the moment it passes: auth and routing
+   * problems stop a session before any clause can be judged, so they are said live, with the headers that explain
+   * them (`WWW-Authenticate` on a 401). Responses the proxy made itself (`proxy: true`) are said to be ours.
+   */
+  httpError(event: TraceEvent): void {
+    if (event.kind !== "http" || event.direction !== "server-to-client" || (event.status ?? 0) < 400) return;
+    const headers = event.headers ?? {};
+    const explain = EXPLAINING_HEADERS.flatMap((name) => {
+      const value = headers[name];
+      return value === undefined ? [] : [`${name}: ${value}`];
+    });
+    const from = (event as { proxy?: boolean }).proxy === true ? "mcp-conf's proxy" : "the server";
+    const detail = explain.length > 0 ? ` (${explain.join("; ")})` : "";
+    this.note(`HTTP ${event.status} from ${from} at seq ${event.seq}${escapeTerminal(detail)}`);
   }
 
   /** A line of the watch's own (`otlp: 12 span(s) exported, …`). */
