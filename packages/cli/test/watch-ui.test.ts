@@ -2,7 +2,7 @@
  * `watch stdio --ui` over a real session — the official SDK client driving server-everything through the built
  * `mcp-conf` — with the page open in Debian's Chromium while the session runs: an exchange and a live finding appear
  * before the session ends, the report's verdict after; and the server refuses a wrong token, a foreign Host and a
- * foreign Origin. With MCP_CONF_SCREENSHOTS=1 it writes docs/images/watch-ui.png, the manual's screenshot.
+ * foreign Origin; a recorded call replayed from the page reaches the watched command. With MCP_CONF_SCREENSHOTS=1 it writes docs/images/watch-ui.png, the manual's screenshot.
  */
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -65,6 +65,13 @@ describe("watch --ui", () => {
     await w.page.locator("#timeline .row .label", { hasText: /^initialize$/ }).waitFor();
     await client.callTool({ name: "echo", arguments: { message: "hello from the live view test" } });
     await w.page.locator('#timeline .row[data-status="ok"]', { hasText: "tools/call echo" }).waitFor();
+    // Replay sends the recorded echo again to the watched command (a fresh process of it), beside the recorded answer.
+    await w.page.locator('#timeline .row[data-status="ok"]', { hasText: "tools/call echo" }).click();
+    await w.page.click("#replay");
+    await w.page
+      .locator("#replayed-answer", { hasText: "Echo: hello from the live view test" })
+      .waitFor({ timeout: 30_000 });
+    expect(await w.page.locator("#recorded-answer").textContent()).toContain("Echo: hello from the live view test");
     // A ping that reuses the initialize request's id: the specification forbids it, so the live judge finds it.
     await transport.send({ jsonrpc: "2.0", id: 0, method: "ping" });
     await w.page.waitForSelector("#timeline .row.has-fail", { timeout: 20_000 });

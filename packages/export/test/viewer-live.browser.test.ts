@@ -3,8 +3,9 @@
  * real recorded session event by event as a watch feeds it: a call turns "cancelled" as soon as its
  * notifications/cancelled arrives, before the session ends; pause holds the updates and resume applies them; follow
  * keeps the newest row in view, and off it the list stays where it is; a recorded request replayed against a live
- * server-everything (a fresh process of it) shows its answer beside the recorded one; replay is a token- and
- * origin-checked POST, and a recorded trace's page has none.
+ * server-everything (a fresh process of it) shows its answer beside the recorded one, and one recorded over HTTP is
+ * answered by server-everything at its streamable-HTTP endpoint; replay is a token- and origin-checked POST, and a
+ * recorded trace's page has none.
  */
 import { request } from "node:http";
 import { createRequire } from "node:module";
@@ -12,9 +13,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEverythingHttp } from "../../cli/test/record-helpers.js";
 import { collectSession, LiveFeed, replayerFor, ViewerServer } from "../src/index.js";
 import { TestBrowser } from "./browser.js";
-import { FEATURES, STDIO } from "./filter-cases.js";
+import { FEATURES, HTTP, STDIO } from "./filter-cases.js";
 import { loadCorpus } from "./support.js";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -168,5 +170,25 @@ describe("the live view", { timeout: 120_000 }, () => {
     };
     expect(await post(recorded, `/replay?token=${token}`, headers)).toBe(404);
     await w.page.close();
+  });
+
+  it("replays a request recorded over HTTP in a new session at the upstream", async () => {
+    const server = await startEverythingHttp();
+    try {
+      const { document } = await collectSession(loadCorpus(HTTP), { contextCost: false });
+      const calls = document.analysis.timeline.filter((e) => e.kind === "call");
+      const initialize = calls.find((c) => c.kind === "call" && c.method === "initialize")!;
+      const sum = calls.find((c) => c.kind === "call" && c.target === "get-sum")!;
+      if (initialize.kind !== "call" || sum.kind !== "call") throw new Error("not calls");
+      const answer = (await replayerFor({ upstream: server.url }).replay(initialize.request, sum.request)) as {
+        id: unknown;
+        result: { content: { text: string }[] };
+      };
+      const recordedAnswer = sum.response as { result: { content: { text: string }[] } };
+      expect(answer.id).toBe(sum.id);
+      expect(answer.result.content[0]!.text).toBe(recordedAnswer.result.content[0]!.text);
+    } finally {
+      await server.stop();
+    }
   });
 });
