@@ -79,6 +79,8 @@ const violations = {
   "res-005-uri-not-rfc3986": (s) => (s[at(s, "s", 5)].s.result.resources[0].uri = "file:///project/my config.json"),
   "res-010-blob-not-base64": (s) => (s[at(s, "s", 6)].s.result.contents = [{ uri: "file:///project/config.json", mimeType: "application/octet-stream", blob: "e30=\n!!" }]),
   "prom-013-prompts-not-declared": (s) => delete s[at(s, "s", "d1")].s.result.capabilities.prompts,
+  // The server declares tools without listChanged, then notifies a tools list change on the listen stream.
+  "prom-013-list-changed-not-declared": (s) => (s[at(s, "s", "d1")].s.result.capabilities.tools = {}),
   "prom-003-image-mime-type-invalid": (s) => (s[at(s, "s", 40)].s.result.messages[2].content.mimeType = "png"),
   "prom-005-embedded-resource-without-uri": (s) => delete s[at(s, "s", 40)].s.result.messages[1].content.resource.uri,
   "prom-006-embedded-resource-without-mime-type": (s) => delete s[at(s, "s", 40)].s.result.messages[1].content.resource.mimeType,

@@ -287,7 +287,7 @@ run("tool-001-tools-not-declared", () => {
   s.serverNotify("notifications/tools/list_changed");
   return s.text();
 });
-run("tool-001-list-changed-not-declared", () => {
+run("life-015-list-changed-not-declared", () => {
   const s = new Session("stdio", { tools: {} });
   s.result("tools/list", undefined, { tools: [ECHO] });
   s.serverNotify("notifications/tools/list_changed");

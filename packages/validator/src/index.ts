@@ -12,6 +12,8 @@ export { CheckError, RevisionError, type RevisionProblem, TraceInputError } from
 export { type CheckStats, createJudge, type Judge, type JudgeOptions, validate } from "./engine/judge.js";
 /** Row precedence, totals and verdict, as the engine applies them; a finding's identity under its requirement. */
 export { findingKey, judgeRequirement, levelFails } from "./engine/outcome.js";
+/** A probe session linked to the stdio session that follows it, and the server's declaration it holds (`JudgeOptions.probe`). */
+export { isProbeOf, isProbeSession, PROBE_LINK_WINDOW_MS, type ProbeFacts, probeFacts } from "./engine/probe.js";
 /** Which revision a trace is judged at (`--revision`, initialize, `_meta`, the header): the one place that decides. */
 export {
   chooseRevision,

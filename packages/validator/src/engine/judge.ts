@@ -24,6 +24,7 @@ import { DispatchTables, type RunningCheck, runningCheck } from "./dispatch.js";
 import { CheckError, RevisionError } from "./errors.js";
 import { forEachCheckedEvent } from "./input.js";
 import { judgeRequirement, totalsOf, verdictOf } from "./outcome.js";
+import type { ProbeFacts } from "./probe.js";
 import { RecentSenders } from "./recent-senders.js";
 import { chooseRevision, type RevisionChoice } from "./revision.js";
 import type {
@@ -62,6 +63,12 @@ export interface JudgeOptions {
    * binding both, the findings that side owes); the other side's rows are not applicable. Default `both`.
    */
   actor?: Actor;
+  /**
+   * The server's declaration read off the probe session linked to this one (`probeFacts`, `isProbeOf`): a stdio
+   * session whose client probed on another process holds none of its own. Its capabilities, supported versions and
+   * identity stand as if this session's own `server/discover` had declared them.
+   */
+  probe?: ProbeFacts;
 }
 
 /** How much one check did: subjects examined and findings reported (including any beyond the kept ones). */
@@ -141,7 +148,9 @@ class Pipeline {
     private readonly findings: Finding[],
     private readonly maxFindingsPerCheck: number,
     private readonly actor: Actor,
+    probe: ProbeFacts | undefined,
   ) {
+    if (probe !== undefined) declareFromProbe(this.tracker.facts, probe);
     this.known = new Set(catalogue.map((check) => check.id));
     const named = new Set(registry.requirements.flatMap((requirement) => requirement.checks ?? []));
     const schema = schemaFor(registry.revision);
@@ -479,6 +488,7 @@ class IncrementalJudge implements Judge {
       this.findingList,
       this.maxFindingsPerCheck,
       this.options.actor ?? "both",
+      this.options.probe,
     );
   }
 
@@ -497,4 +507,15 @@ class IncrementalJudge implements Judge {
     this.detector = undefined;
     throw error;
   }
+}
+
+/**
+ * The probe's declaration as this session's: the facts a `server/discover` result sets. Its seq is another trace's,
+ * so it is recorded as -1 (before this session's first event): what reads it only asks whether it was seen.
+ */
+function declareFromProbe(facts: SessionFacts, probe: ProbeFacts): void {
+  facts.discoverResponseSeq = -1;
+  if (probe.serverCapabilities !== undefined) facts.serverCapabilities = probe.serverCapabilities;
+  if (probe.supportedVersions !== undefined) facts.supportedVersions = probe.supportedVersions;
+  if (probe.serverInfo !== undefined) facts.serverInfo = probe.serverInfo;
 }

@@ -9,6 +9,7 @@ import {
 } from "./initialize.js";
 import { initializeNotBatched } from "./initialize-alone.js";
 import { initializedSent } from "./initialized.js";
+import { listChangedDeclared } from "./list-changed-declared.js";
 import { negotiatedCapabilitiesOnly } from "./negotiated-capabilities.js";
 import { clientWaitsForInitialize, serverWaitsForInitialized } from "./ordering.js";
 
@@ -22,5 +23,6 @@ export const checks: CheckDefinition[] = [
   requestedVersionFormat,
   answeredVersionPublished,
   negotiatedCapabilitiesOnly,
+  listChangedDeclared,
   initializeNotBatched,
 ];

@@ -20,7 +20,6 @@ export const checks: CheckDefinition[] = [
     capability: "prompts",
     methods: ["prompts/list", "prompts/get"],
     notifications: ["notifications/prompts/list_changed"],
-    features: { "notifications/prompts/list_changed": "listChanged" },
   }),
   listChangedNotifiedCheck({
     id: "prom.list-changed-notified",

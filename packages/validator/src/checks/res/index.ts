@@ -25,7 +25,6 @@ export const checks: CheckDefinition[] = [
       "resources/subscribe": "subscribe",
       "resources/unsubscribe": "subscribe",
       "notifications/resources/updated": "subscribe",
-      "notifications/resources/list_changed": "listChanged",
     },
   }),
   listChangedNotifiedCheck({

@@ -1,8 +1,8 @@
 /**
  * "Servers that support X MUST declare the X capability": a server that answers a feature's requests with results,
  * or sends its notifications, shows it supports the feature, so its initialize (or, at 2026-07-28, server/discover) result must have declared it —
- * including the optional part of the capability that feature is (`listChanged` for list-change notifications,
- * `subscribe` for resource subscriptions). One factory serves tools, resources, prompts, logging and completions;
+ * including the optional part of the capability that feature is (`subscribe` for resource subscriptions; a
+ * list-change notification without `listChanged` is life.list-changed-declared's: the capability was declared). One factory serves tools, resources, prompts, logging and completions;
  * each area registers its own instance. Requests the server refused are LIFE-015's (the client's fault).
  */
 import { hasCapability, type MessageRef, serverCapabilitiesKnown } from "@mcp-conf/trace-format";

@@ -28,7 +28,6 @@ const toolCapabilityDeclared = capabilityDeclaredCheck({
   capability: "tools",
   methods: ["tools/list", "tools/call"],
   notifications: ["notifications/tools/list_changed"],
-  features: { "notifications/tools/list_changed": "listChanged" },
 });
 
 const toolListChangedNotified = listChangedNotifiedCheck({
