@@ -1,0 +1,128 @@
+/**
+ * bench/fleet: what one `mcp-conf serve` sustains, and how sessions split across two behind the Collector.
+ * (1) Baseline in this run: `validate` of the generated sessions' events in this process (the engine alone).
+ * (2) Paced: generator processes record at RATE events/s in all (default 20,000) through `--otlp-logs`'s exporter
+ *     to one serve: events/s and sessions/s judged, and the wire->finding lag (event recorded -> finding reported),
+ *     p50 and p99. Targets: >= 20,000 events/s sustained, p99 lag <= 1 s.
+ * (3) Unpaced: the same sessions as fast as the generators go: serve's ceiling, as a ratio to (1).
+ * (4) With the Collector (when scripts/ensure.d/40-otelcol.sh has built it): the generators send to the Collector,
+ *     which routes sessions to 2 serve processes; the split of sessions between them and the events/s of the pair
+ *     against the same Collector routing everything to 1 serve. On 2 cores this reports scaling; it promises none.
+ * Sizes: BENCH_GENERATORS (2), BENCH_SESSIONS (50 per generator), BENCH_MESSAGES (1,000 per session), BENCH_RATE.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { validate } from "@mcp-conf/validator";
+import {
+  collectorBinary,
+  freePort,
+  startCollector,
+  startServeProcess,
+  verdictsIn,
+} from "../../packages/fleet/test/fleet-harness.js";
+import { summaryRow, times } from "../summary.js";
+import { sessionEvents } from "../validator/generate-session.js";
+import { measureServe, runGenerator } from "./measure.js";
+
+const GENERATORS = Number(process.env.BENCH_GENERATORS ?? 2);
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 50);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000);
+const RATE = Number(process.env.BENCH_RATE ?? 20_000);
+const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+const load = () => loadavg()[0]!.toFixed(1);
+
+// (1) The engine alone, in this process.
+const events = [...sessionEvents(MESSAGES)];
+const rounds = 3;
+const started = performance.now();
+for (let i = 0; i < rounds; i++) validate(events);
+const baseline = (events.length * rounds) / ((performance.now() - started) / 1000);
+console.log(`baseline: validate of a ${fmt(events.length)}-event session: ${fmt(baseline)} events/s (load ${load()})`);
+
+// (2) Paced.
+const paced = await measureServe(GENERATORS, SESSIONS, MESSAGES, RATE / GENERATORS);
+console.log(
+  `paced at ${fmt(RATE)} events/s: ${fmt(paced.events)} events, ${paced.sessions} sessions judged, ${paced.lost} lost, ` +
+    `${fmt(paced.eventsPerSecond)} events/s, ${paced.sessionsPerSecond.toFixed(1)} sessions/s; lag p50 ${fmt(paced.lagP50)} ms, ` +
+    `p99 ${fmt(paced.lagP99)} ms over ${paced.findings} findings; ${paced.throttled} requests told to retry (load ${load()})`,
+);
+const sustained = paced.eventsPerSecond >= 20_000 && paced.lost === 0;
+summaryRow({
+  bench: "fleet",
+  figure: "one serve, paced: events/s judged",
+  value: fmt(paced.eventsPerSecond),
+  target: ">= 20,000",
+  met: sustained,
+});
+summaryRow({
+  bench: "fleet",
+  figure: "one serve, paced: p99 wire->finding lag",
+  value: `${fmt(paced.lagP99)} ms`,
+  target: "<= 1,000 ms",
+  met: paced.lagP99 <= 1000,
+});
+
+// (3) Unpaced.
+const unpaced = await measureServe(GENERATORS, SESSIONS, MESSAGES, 0);
+console.log(
+  `unpaced: ${fmt(unpaced.eventsPerSecond)} events/s, ${unpaced.sessionsPerSecond.toFixed(1)} sessions/s ` +
+    `(${times(unpaced.eventsPerSecond / baseline)} of validate alone), lag p99 ${fmt(unpaced.lagP99)} ms, ${unpaced.lost} lost (load ${load()})`,
+);
+summaryRow({
+  bench: "fleet",
+  figure: "one serve, unpaced / validate alone (events/s)",
+  value: times(unpaced.eventsPerSecond / baseline),
+  target: "",
+});
+
+// (4) Behind the Collector.
+let haveCollector = true;
+try {
+  collectorBinary();
+} catch {
+  haveCollector = false;
+}
+if (!haveCollector) {
+  console.log("collector: not built (sh scripts/ensure-peers.sh builds it); the 2-instance split is not measured");
+} else {
+  const one = await throughCollector(1);
+  const two = await throughCollector(2);
+  console.log(
+    `collector -> 1 serve: ${fmt(one.eventsPerSecond)} events/s; -> 2 serves: ${fmt(two.eventsPerSecond)} events/s ` +
+      `(${times(two.eventsPerSecond / one.eventsPerSecond)}), sessions split ${two.split.join(" / ")} (load ${load()})`,
+  );
+  summaryRow({
+    bench: "fleet",
+    figure: "Collector -> 2 serves / -> 1 serve (events/s)",
+    value: times(two.eventsPerSecond / one.eventsPerSecond),
+    target: "",
+  });
+}
+
+async function throughCollector(instances: 1 | 2): Promise<{ eventsPerSecond: number; split: number[] }> {
+  const root = mkdtempSync(join(tmpdir(), "mcp-conf-bench-fleet-"));
+  const serves = [];
+  for (let i = 0; i < instances; i++)
+    serves.push(await startServeProcess(join(root, `s${i}`), await freePort(), ["--quiet"]));
+  const collector = await startCollector(serves[0]!.url, serves[instances - 1]!.url, join(root, "collector.jsonl"));
+  try {
+    const results = await Promise.all(
+      Array.from({ length: GENERATORS }, (_, i) => runGenerator(collector.url, `c${i}`, SESSIONS, MESSAGES, 0)),
+    );
+    const total = GENERATORS * SESSIONS;
+    const judged = () => serves.reduce((sum, serve) => sum + verdictsIn(serve.home).length, 0);
+    const deadline = Date.now() + 180_000;
+    while (judged() < total && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const seconds = (Date.now() - Math.min(...results.map((r) => r.firstAt))) / 1000;
+    const eventsJudged = serves.reduce(
+      (sum, serve) => sum + verdictsIn(serve.home).reduce((n, v) => n + v.events, 0),
+      0,
+    );
+    return { eventsPerSecond: eventsJudged / seconds, split: serves.map((serve) => verdictsIn(serve.home).length) };
+  } finally {
+    await collector.stop();
+    for (const serve of serves) await serve.stop();
+    if (existsSync(root)) rmSync(root, { recursive: true, force: true });
+  }
+}
