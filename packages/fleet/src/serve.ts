@@ -7,13 +7,14 @@
  * Only a session that closed with every seq is complete; every other verdict says incomplete, with why.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import type { DecodedLogs } from "@mcp-conf/otel-mapper";
-import { readTraceSync } from "@mcp-conf/trace-format";
+import { readTraceSync, sanitizeSessionId } from "@mcp-conf/trace-format";
 import { createJudge, type Finding } from "@mcp-conf/validator";
+import { ConversationAssembly } from "./conversation.js";
 import { NextHop, type NextHopOptions, type NextHopStats } from "./next-hop.js";
 import { type Receiver, type ReceiverStats, startReceiver } from "./receiver.js";
-import { SessionAssembly } from "./session-assembly.js";
+import { type IncomingEvent, SessionAssembly } from "./session-assembly.js";
 import { type EndReason, type SessionVerdict, VerdictStore, verdictFindings } from "./verdict.js";
 
 export interface ServeOptions {
@@ -73,23 +74,45 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
   const idleMs = options.idleMs ?? 300_000;
   const maxSessions = options.maxSessions ?? 10_000;
   const remember = options.rememberFinished ?? 100_000;
+  /** Open sessions by key: the recorder's session id with the exporter that sent it (ids repeat across replicas). */
   const sessions = new Map<string, SessionAssembly>();
+  /** The trace name (`<state>/sessions/<name>.jsonl`) of each key: the session id, or it with its exporter's. */
+  const names = new Map<string, string>();
+  const nameOwners = new Map<string, string>();
+  const conversations = new Map<string, ConversationAssembly>();
+  /** The conversations each open session's messages went to. */
+  const memberOf = new Map<string, Set<string>>();
   const finished = new Set<string>();
   const counts = { events: 0, duplicates: 0, late: 0, judged: 0, incomplete: 0 };
 
-  const conclude = (verdict: SessionVerdict) => {
-    store.write(verdict);
+  const nameOf = (key: string, session: string, instance: string | undefined): string => {
+    let name = names.get(key);
+    if (name !== undefined) return name;
+    name = sanitizeSessionId(session);
+    const owner = nameOwners.get(name);
+    if ((owner !== undefined && owner !== key) || (owner === undefined && store.hasVerdict(name) && instance)) {
+      name = sanitizeSessionId(`${session}-${(instance ?? "").slice(0, 8)}`);
+    }
+    names.set(key, name);
+    nameOwners.set(name, key);
+    return name;
+  };
+
+  const conclude = (verdict: SessionVerdict, name = verdict.session) => {
+    store.write(verdict, name);
     counts.judged++;
     if (!verdict.complete) counts.incomplete++;
-    finished.add(verdict.session);
     if (finished.size > remember) finished.delete(finished.values().next().value as string);
     nextHop?.judged(verdict);
     options.onVerdict?.(verdict);
   };
 
-  const finalise = (assembly: SessionAssembly, reason: EndReason) => {
-    sessions.delete(assembly.session);
+  const finalise = (key: string, assembly: SessionAssembly, reason: EndReason) => {
+    sessions.delete(key);
     const ended = assembly.finish();
+    for (const conversation of memberOf.get(key) ?? [])
+      conversations.get(conversation)?.memberEnded(key, ended.complete);
+    memberOf.delete(key);
     const verdict: SessionVerdict = {
       session: assembly.session,
       instance,
@@ -108,47 +131,99 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
       verdict.totals = ended.report.totals;
     }
     if (ended.error !== undefined) verdict.error = ended.error;
-    conclude(verdict);
+    conclude(verdict, names.get(key));
+    finished.add(key);
+  };
+
+  const finaliseConversation = (conversation: ConversationAssembly, reason: EndReason) => {
+    conversations.delete(conversation.key);
+    const ended = conversation.finish();
+    const name = sanitizeSessionId(conversation.key);
+    writeFileSync(store.tracePath(name), ended.lines);
+    const verdict: SessionVerdict = {
+      session: conversation.key,
+      conversation: [...conversation.sessions.keys()],
+      instance,
+      complete: ended.complete,
+      reason,
+      events: ended.events,
+      missing: ended.missing,
+      findings: ended.report ? verdictFindings(ended.report) : [],
+      judgedAt: new Date().toISOString(),
+    };
+    if (ended.report) {
+      verdict.revision = ended.report.revision;
+      verdict.verdict = ended.report.verdict;
+      verdict.capture = ended.report.capture;
+      verdict.totals = ended.report.totals;
+    }
+    if (ended.error !== undefined) verdict.error = ended.error;
+    conclude(verdict, name);
   };
 
   // Sessions a serve on this state directory was judging when it stopped: judged as far as their traces go.
   for (const session of store.unfinished()) conclude(recover(store, session, instance, options.revision));
 
   const ingest = (decoded: DecodedLogs) => {
-    const bySession = new Map<string, { seq: number; line: string }[]>();
+    const bySession = new Map<string, { session: string; instance?: string; events: IncomingEvent[] }>();
     const labels = new Map<string, string>();
     for (const event of decoded.events) {
-      if (finished.has(event.session)) {
+      const key = event.instance === undefined ? event.session : `${event.instance}/${event.session}`;
+      if (finished.has(key)) {
         counts.late++;
         continue;
       }
-      const batch = bySession.get(event.session);
-      if (batch) batch.push(event);
-      else bySession.set(event.session, [event]);
-      if (event.label !== undefined) labels.set(event.session, event.label);
+      const incoming: IncomingEvent = { seq: event.seq, line: event.line };
+      if (event.conversation !== undefined) incoming.conversation = event.conversation;
+      const batch = bySession.get(key);
+      if (batch) batch.events.push(incoming);
+      else {
+        const group: { session: string; instance?: string; events: IncomingEvent[] } = {
+          session: event.session,
+          events: [incoming],
+        };
+        if (event.instance !== undefined) group.instance = event.instance;
+        bySession.set(key, group);
+      }
+      if (event.label !== undefined) labels.set(key, event.label);
     }
-    for (const [session, events] of bySession) {
-      let assembly = sessions.get(session);
+    for (const [key, { session, instance: sender, events }] of bySession) {
+      let assembly = sessions.get(key);
       if (!assembly) {
-        if (store.hasVerdict(session)) {
+        const name = nameOf(key, session, sender);
+        if (store.hasVerdict(name)) {
           counts.late += events.length;
           continue;
         }
-        if (sessions.size >= maxSessions) finalise(leastRecent(sessions), "evicted");
+        if (sessions.size >= maxSessions) {
+          const [oldKey, oldest] = leastRecent(sessions);
+          finalise(oldKey, oldest, "evicted");
+        }
         assembly = new SessionAssembly(session, {
-          tracePath: store.tracePath(session),
+          tracePath: store.tracePath(name),
           maxReorder: options.maxReorder ?? 10_000,
           ...(options.revision === undefined ? {} : { revision: options.revision }),
         });
-        store.markOpen(session, instance);
-        sessions.set(session, assembly);
+        store.markOpen(name, instance);
+        sessions.set(key, assembly);
       }
-      assembly.label ??= labels.get(session);
+      assembly.label ??= labels.get(key);
       const taken = assembly.take(events);
       counts.events += taken.accepted;
       counts.duplicates += taken.duplicates;
+      for (const { seq, line, conversation } of taken.conversational) {
+        let gathered = conversations.get(conversation);
+        if (!gathered) {
+          gathered = new ConversationAssembly(conversation, options.maxReorder ?? 10_000);
+          conversations.set(conversation, gathered);
+        }
+        gathered.add(key, seq, line);
+        const member = memberOf.get(key) ?? new Set<string>();
+        member.add(conversation);
+        memberOf.set(key, member);
+      }
       if (options.onFinding) for (const finding of assembly.newFindings()) options.onFinding(session, finding);
-      if (assembly.complete()) finalise(assembly, "closed");
+      if (assembly.complete()) finalise(key, assembly, "closed");
     }
   };
 
@@ -170,7 +245,12 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
   const sweep = setInterval(
     () => {
       const before = Date.now() - idleMs;
-      for (const assembly of [...sessions.values()]) if (assembly.lastActivity <= before) finalise(assembly, "idle");
+      for (const [key, assembly] of [...sessions]) if (assembly.lastActivity <= before) finalise(key, assembly, "idle");
+      for (const conversation of [...conversations.values()]) {
+        const open = [...conversation.sessions.values()].some((complete) => complete === undefined);
+        if (!open && conversation.lastActivity <= before) finaliseConversation(conversation, "idle");
+        else if (conversation.lastActivity <= before - idleMs) finaliseConversation(conversation, "idle");
+      }
     },
     Math.max(50, Math.min(idleMs / 4, 5000)),
   );
@@ -199,7 +279,8 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
       closing ??= (async () => {
         clearInterval(sweep);
         await receiver.close();
-        for (const assembly of [...sessions.values()]) finalise(assembly, "shutdown");
+        for (const [key, assembly] of [...sessions]) finalise(key, assembly, "shutdown");
+        for (const conversation of [...conversations.values()]) finaliseConversation(conversation, "shutdown");
         await nextHop?.close();
         return stats();
       })();
@@ -208,10 +289,9 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
   };
 }
 
-function leastRecent(sessions: Map<string, SessionAssembly>): SessionAssembly {
-  let oldest: SessionAssembly | undefined;
-  for (const assembly of sessions.values())
-    if (!oldest || assembly.lastActivity < oldest.lastActivity) oldest = assembly;
+function leastRecent(sessions: Map<string, SessionAssembly>): [string, SessionAssembly] {
+  let oldest: [string, SessionAssembly] | undefined;
+  for (const entry of sessions) if (!oldest || entry[1].lastActivity < oldest[1].lastActivity) oldest = entry;
   return oldest!;
 }
 

@@ -3,7 +3,8 @@
  * back in seq order (a bounded reorder buffer), a seq seen before is dropped (a retried batch changes nothing), and
  * each event in order is appended to the session's trace file and judged at once by the validator's incremental
  * engine — the same engine `validate` runs, fed the same lines, so the findings are the ones `validate` gives for
- * the trace. The session is complete once its `transport-close` (or `-abort`) arrived with no seq missing before it.
+ * the trace. The session is complete once its `transport-close` arrived with no seq missing before it (or, finalised
+ * idle, when it ended in a `transport-abort` with nothing missing).
  */
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
@@ -19,18 +20,28 @@ export interface AssemblyOptions {
   maxReorder: number;
 }
 
+/** One event as `take` is given it. */
+export interface IncomingEvent {
+  seq: number;
+  line: string;
+  /** The conversation the recorder marked it with (conversation.ts). */
+  conversation?: string;
+}
+
 /** What `take` did with one batch of a session's events. */
 export interface TakeResult {
   /** Events appended and judged now. */
   accepted: number;
   /** Events already seen (a retried batch). */
   duplicates: number;
+  /** The accepted events that belong to a conversation, in seq order. */
+  conversational: Required<IncomingEvent>[];
 }
 
 export class SessionAssembly {
   /** The next seq the trace is waiting for. */
   private next = 0;
-  private readonly held = new Map<number, string>();
+  private readonly held = new Map<number, IncomingEvent>();
   private readonly judge: Judge;
   private fd: number | undefined;
   private judgeError: string | undefined;
@@ -39,6 +50,7 @@ export class SessionAssembly {
   /** Seqs that never arrived but were given up on (the reorder buffer overflowed). */
   private skipped = 0;
   private closedAt: number | undefined;
+  private lastWasAbort = false;
   label: string | undefined;
   lastActivity = Date.now();
   /** Events appended to the trace. */
@@ -54,31 +66,32 @@ export class SessionAssembly {
   }
 
   /** A batch of this session's events (any order, any repeats). */
-  take(events: readonly { seq: number; line: string }[]): TakeResult {
+  take(events: readonly IncomingEvent[]): TakeResult {
     this.lastActivity = Date.now();
-    const result: TakeResult = { accepted: 0, duplicates: 0 };
+    const result: TakeResult = { accepted: 0, duplicates: 0, conversational: [] };
     let out = "";
-    for (const { seq, line } of events) {
-      if (seq < this.next || this.held.has(seq)) {
+    for (const event of events) {
+      if (event.seq < this.next || this.held.has(event.seq)) {
         result.duplicates++;
         continue;
       }
-      this.held.set(seq, line);
+      this.held.set(event.seq, event);
     }
     while (this.held.size > 0) {
-      let line = this.held.get(this.next);
-      if (line === undefined) {
+      let event = this.held.get(this.next);
+      if (event === undefined) {
         if (this.held.size <= this.options.maxReorder) break;
         // The buffer is full: give up on the missing seq (the judge counts it lost) and go on from the lowest held.
         const lowest = Math.min(...this.held.keys());
         this.skipped += lowest - this.next;
         this.next = lowest;
-        line = this.held.get(lowest)!;
+        event = this.held.get(lowest)!;
       }
       this.held.delete(this.next);
       this.next++;
-      out += `${line}\n`;
-      this.observe(line);
+      out += `${event.line}\n`;
+      this.observe(event.line);
+      if (event.conversation !== undefined) result.conversational.push(event as Required<IncomingEvent>);
       result.accepted++;
     }
     if (out !== "" && this.fd !== undefined) writeSync(this.fd, out);
@@ -91,9 +104,10 @@ export class SessionAssembly {
     try {
       const event = JSON.parse(line) as TraceEvent;
       this.judge.observe(event);
-      if (event.kind === "lifecycle" && (event.event === "transport-close" || event.event === "transport-abort")) {
-        this.closedAt = event.seq;
-      }
+      // A transport-abort over HTTP may end one request's stream and not the session: only a close ends it at
+      // once; a session whose last event is an abort ends when it has been idle (`finish`).
+      if (event.kind === "lifecycle" && event.event === "transport-close") this.closedAt = event.seq;
+      this.lastWasAbort = event.kind === "lifecycle" && event.event === "transport-abort";
       if (this.label === undefined && event.kind === "lifecycle" && typeof event.meta?.label === "string") {
         this.label = event.meta.label;
       }
@@ -121,11 +135,12 @@ export class SessionAssembly {
    * close, seqs missing), what never arrived counts as missing, so the report says it judged an incomplete capture.
    */
   finish(): { report?: Report; error?: string; missing: number; complete: boolean } {
+    if (this.closedAt === undefined && this.lastWasAbort && this.held.size === 0) this.closedAt = this.next - 1;
     const complete = this.complete();
     // What waited behind a gap is written and judged now: the judge sees the gap in seq and counts it missing.
     let out = "";
     for (const seq of [...this.held.keys()].sort((a, b) => a - b)) {
-      const line = this.held.get(seq)!;
+      const { line } = this.held.get(seq)!;
       this.skipped += seq - this.next;
       this.next = seq + 1;
       out += `${line}\n`;

@@ -24,7 +24,10 @@ export interface VerdictFinding {
 }
 
 export interface SessionVerdict {
+  /** The recorder's session id, or for a conversation (2026-07-28 across replicas) its key. */
   session: string;
+  /** A conversation's verdict: the sessions its messages came from (by exporter instance and session id). */
+  conversation?: string[];
   label?: string;
   /** The `serve` instance that judged it. */
   instance: string;
@@ -64,21 +67,24 @@ export class VerdictStore {
     return join(this.serveDir, `${sanitizeSessionId(session)}${extension}`);
   }
 
-  /** A session started being judged here. */
-  markOpen(session: string, instance: string): void {
-    writeFileSync(this.file(session, ".open"), `${JSON.stringify({ session, instance })}\n`);
+  /** A session started being judged here, its trace named `name`. */
+  markOpen(name: string, instance: string): void {
+    writeFileSync(this.file(name, ".open"), `${JSON.stringify({ session: name, instance })}\n`);
   }
 
   hasVerdict(session: string): boolean {
     return existsSync(this.file(session, ".verdict.json"));
   }
 
-  /** Writes the verdict (through a temporary file, so a reader never sees half of one) and clears `.open`. */
-  write(verdict: SessionVerdict): void {
-    const path = this.file(verdict.session, ".verdict.json");
+  /**
+   * Writes the verdict as `name` (the trace's name; default the session id) through a temporary file, so a reader
+   * never sees half of one, and clears `.open`.
+   */
+  write(verdict: SessionVerdict, name = verdict.session): void {
+    const path = this.file(name, ".verdict.json");
     writeFileSync(`${path}.tmp`, `${JSON.stringify(verdict, null, 2)}\n`);
     renameSync(`${path}.tmp`, path);
-    rmSync(this.file(verdict.session, ".open"), { force: true });
+    rmSync(this.file(name, ".open"), { force: true });
   }
 
   read(session: string): SessionVerdict | undefined {

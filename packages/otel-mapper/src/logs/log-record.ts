@@ -26,7 +26,33 @@ export const LOG_ATTRIBUTES = {
   label: "mcp_conf.server.label",
   method: "mcp.method.name",
   requestId: "jsonrpc.request.id",
+  /**
+   * The conversation a message belongs to (2026-07-28 across replicas, docs/fleet.md): `w3c-<trace id>` of the W3C
+   * `traceparent` in the request's `_meta` (an answer takes its request's).
+   */
+  conversation: "mcp_conf.conversation",
+  /**
+   * What the Collector routes on: the conversation of the session's first client message, else
+   * `<exporter instance>/<session>`; the same for every record of a session, so a session stays whole.
+   */
+  route: "mcp_conf.route",
 } as const;
+
+const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+/** The conversation key a client's request carries: the trace id of the W3C `traceparent` in its `_meta`. */
+export function conversationOf(event: TraceEvent): string | undefined {
+  if (event.kind !== "message" || event.direction !== "client-to-server" || !isPlainObject(event.payload))
+    return undefined;
+  const params = (event.payload as { params?: unknown }).params;
+  if (!isPlainObject(params)) return undefined;
+  const meta = (params as { _meta?: unknown })._meta;
+  if (!isPlainObject(meta)) return undefined;
+  const traceparent = (meta as { traceparent?: unknown }).traceparent;
+  if (typeof traceparent !== "string") return undefined;
+  const traceId = TRACEPARENT.exec(traceparent)?.[1];
+  return traceId === undefined || /^0+$/.test(traceId) ? undefined : `w3c-${traceId}`;
+}
 
 export type LogAttributeValue = string | number;
 

@@ -15,6 +15,10 @@ export interface ReceivedEvent {
   /** The event's trace line (no newline). */
   line: string;
   label?: string;
+  /** The conversation the event belongs to (`mcp_conf.conversation`), when it has one. */
+  conversation?: string;
+  /** The exporter that sent it: its resource's `service.instance.id`. */
+  instance?: string;
 }
 
 export interface DecodedLogs {
@@ -106,17 +110,45 @@ export function decodeLogsProtobuf(body: Uint8Array): DecodedLogs {
 }
 
 function readResourceLogs(resourceLogs: Reader, out: DecodedLogs): void {
+  // The resource may come after its scope logs on the wire: they are read once it is known.
+  const scopes: Reader[] = [];
+  let instance: string | undefined;
   while (resourceLogs.more()) {
     const tag = resourceLogs.tag();
-    if (tag === ((2 << 3) | WIRE_LENGTH)) readScopeLogs(resourceLogs.sub(), out);
+    if (tag === ((1 << 3) | WIRE_LENGTH)) instance = readInstance(resourceLogs.sub());
+    else if (tag === ((2 << 3) | WIRE_LENGTH)) scopes.push(resourceLogs.sub());
     else resourceLogs.skip(tag & 7);
   }
+  for (const scope of scopes) readScopeLogs(scope, out, instance);
 }
 
-function readScopeLogs(scopeLogs: Reader, out: DecodedLogs): void {
+/** A Resource's `service.instance.id`. */
+function readInstance(resource: Reader): string | undefined {
+  let instance: string | undefined;
+  while (resource.more()) {
+    const tag = resource.tag();
+    if (tag !== ((1 << 3) | WIRE_LENGTH)) {
+      resource.skip(tag & 7);
+      continue;
+    }
+    const keyValue = resource.sub();
+    let key: string | undefined;
+    let value: string | number | undefined;
+    while (keyValue.more()) {
+      const inner = keyValue.tag();
+      if (inner === ((1 << 3) | WIRE_LENGTH)) key = keyValue.string();
+      else if (inner === ((2 << 3) | WIRE_LENGTH)) value = readAnyValue(keyValue.sub());
+      else keyValue.skip(inner & 7);
+    }
+    if (key === INSTANCE && typeof value === "string") instance = value;
+  }
+  return instance;
+}
+
+function readScopeLogs(scopeLogs: Reader, out: DecodedLogs, instance: string | undefined): void {
   while (scopeLogs.more()) {
     const tag = scopeLogs.tag();
-    if (tag === ((2 << 3) | WIRE_LENGTH)) readLogRecord(scopeLogs.sub(), out);
+    if (tag === ((2 << 3) | WIRE_LENGTH)) readLogRecord(scopeLogs.sub(), out, instance);
     else scopeLogs.skip(tag & 7);
   }
 }
@@ -127,10 +159,14 @@ interface Fields {
   session?: string;
   seq?: number;
   label?: string;
+  conversation?: string;
+  instance?: string;
 }
 
-function readLogRecord(record: Reader, out: DecodedLogs): void {
-  const fields: Fields = {};
+const INSTANCE = "service.instance.id";
+
+function readLogRecord(record: Reader, out: DecodedLogs, instance: string | undefined): void {
+  const fields: Fields = instance === undefined ? {} : { instance };
   while (record.more()) {
     const tag = record.tag();
     if (tag === ((5 << 3) | WIRE_LENGTH)) {
@@ -170,6 +206,7 @@ function assign(fields: Fields, key: string | undefined, value: string | number 
   if (key === LOG_ATTRIBUTES.session && typeof value === "string") fields.session = value;
   else if (key === LOG_ATTRIBUTES.seq) fields.seq = seqOf(value);
   else if (key === LOG_ATTRIBUTES.label && typeof value === "string") fields.label = value;
+  else if (key === LOG_ATTRIBUTES.conversation && typeof value === "string") fields.conversation = value;
 }
 
 function seqOf(value: string | number | undefined): number | undefined {
@@ -190,6 +227,8 @@ function accept(fields: Fields, out: DecodedLogs): void {
   }
   const event: ReceivedEvent = { session, seq, line };
   if (fields.label !== undefined) event.label = fields.label;
+  if (fields.conversation !== undefined) event.conversation = fields.conversation;
+  if (fields.instance !== undefined) event.instance = fields.instance;
   out.events.push(event);
 }
 
@@ -203,9 +242,15 @@ export function decodeLogsJson(request: unknown): DecodedLogs {
   const out: DecodedLogs = { events: [], rejected: 0 };
   if (typeof request !== "object" || request === null) throw new LogsDecodeError("not an OTLP JSON logs request");
   for (const resourceLogs of arrayAt(request, "resourceLogs")) {
+    let instance: string | undefined;
+    for (const attribute of arrayAt((resourceLogs as { resource?: unknown }).resource, "attributes")) {
+      const { key, value } = attribute as { key?: unknown; value?: JsonAnyValue };
+      const text = jsonValue(value);
+      if (key === INSTANCE && typeof text === "string") instance = text;
+    }
     for (const scopeLogs of arrayAt(resourceLogs, "scopeLogs")) {
       for (const record of arrayAt(scopeLogs, "logRecords")) {
-        const fields: Fields = {};
+        const fields: Fields = instance === undefined ? {} : { instance };
         const body = (record as { body?: JsonAnyValue }).body;
         if (typeof body?.stringValue === "string") fields.line = body.stringValue;
         for (const attribute of arrayAt(record, "attributes")) {

@@ -7,7 +7,8 @@
  * refused after the exporter's own retries — the recorder reports both as it reports a file sink's losses.
  */
 
-import { serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
+import { randomUUID } from "node:crypto";
+import { idKey, serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import { ROOT_CONTEXT, TraceFlags, trace } from "@opentelemetry/api";
 import type { Logger } from "@opentelemetry/api-logs";
 import { type ExportResult, ExportResultCode } from "@opentelemetry/core";
@@ -23,7 +24,14 @@ import {
 } from "@opentelemetry/sdk-logs";
 import { derivedIds, type IdSource } from "../ids.js";
 import { VERSION } from "../version.js";
-import { ExchangeOpeners, eventAttributes, LOG_ATTRIBUTES, LOG_SCOPE } from "./log-record.js";
+import {
+  conversationOf,
+  ExchangeOpeners,
+  eventAttributes,
+  LOG_ATTRIBUTES,
+  LOG_SCOPE,
+  messageHead,
+} from "./log-record.js";
 
 export interface OtlpLogsOptions {
   /** The full logs URL (see `resolveLogsUrl`). */
@@ -92,7 +100,16 @@ interface SessionState {
   errors: string[];
   /** Called once every record emitted so far is settled (exported or refused). */
   onSettled: (() => void) | undefined;
+  /** The session's `mcp_conf.route`, once its first client message decided it. */
+  route: string | undefined;
+  /** Events waiting for that decision (a few: the lifecycle and HTTP events before the first message). */
+  held: TraceEvent[];
+  /** Conversations of requests not yet answered, by request id key. */
+  conversations: Map<string, string>;
 }
+
+/** Events held, at most, before the route is decided without a client message. */
+const HOLD_FOR_ROUTE = 16;
 
 export function createOtlpLogsExporter(options: OtlpLogsOptions): OtlpLogsExporter {
   return new LogsExporter(options);
@@ -107,6 +124,8 @@ class LogsExporter implements OtlpLogsExporter {
   private readonly closeTimeoutMs: number;
   /** Records emitted and not yet settled (exported or refused). */
   private pending = 0;
+  /** `service.instance.id` of the records' resource: this exporter, unique across the fleet. */
+  readonly instance = randomUUID();
 
   constructor(options: OtlpLogsOptions) {
     this.maxQueueSize = options.maxQueueSize ?? 8192;
@@ -130,6 +149,7 @@ class LogsExporter implements OtlpLogsExporter {
     this.provider = new LoggerProvider({
       resource: resourceFromAttributes({
         "service.name": options.serviceName ?? "mcp-conf",
+        "service.instance.id": this.instance,
         ...(options.resourceAttributes ?? {}),
       }),
       processors: [this.processor],
@@ -155,6 +175,9 @@ class LogsExporter implements OtlpLogsExporter {
         closed: false,
         errors: [],
         onSettled: undefined,
+        route: undefined,
+        held: [],
+        conversations: new Map(),
       };
       this.sessions.set(info.session, state);
       return state;
@@ -169,6 +192,7 @@ class LogsExporter implements OtlpLogsExporter {
       },
       close: async () => {
         if (!state || state.closed) return;
+        if (state.route === undefined) this.decideRoute(state, undefined);
         await this.flushSession(state);
         state.closed = true;
         this.sessions.delete(state.session);
@@ -188,6 +212,43 @@ class LogsExporter implements OtlpLogsExporter {
   }
 
   private emit(state: SessionState, event: TraceEvent): void {
+    if (state.route === undefined) {
+      state.held.push(event);
+      const message = event.kind === "message" && event.direction === "client-to-server";
+      if (message || state.held.length >= HOLD_FOR_ROUTE) this.decideRoute(state, message ? event : undefined);
+      return;
+    }
+    this.emitNow(state, event);
+  }
+
+  /** The session's route: its first client message's conversation, else this exporter's instance and the session. */
+  decideRoute(state: SessionState, first: TraceEvent | undefined): void {
+    state.route = (first && conversationOf(first)) ?? `${this.instance}/${state.session}`;
+    for (const event of state.held.splice(0)) this.emitNow(state, event);
+  }
+
+  /** The conversation of an event: a request's own, an answer its request's. */
+  private conversation(state: SessionState, event: TraceEvent): string | undefined {
+    const head = messageHead(event);
+    if (head.id === undefined || event.kind !== "message")
+      return event.kind === "message" ? conversationOf(event) : undefined;
+    const key = `${idKey(head.id)}`;
+    if (head.method !== undefined) {
+      const conversation = conversationOf(event);
+      if (conversation !== undefined && event.direction === "client-to-server") {
+        state.conversations.set(key, conversation);
+        if (state.conversations.size > 10_000)
+          state.conversations.delete(state.conversations.keys().next().value as string);
+      }
+      return conversation;
+    }
+    if (event.direction !== "server-to-client") return undefined;
+    const conversation = state.conversations.get(key);
+    state.conversations.delete(key);
+    return conversation;
+  }
+
+  private emitNow(state: SessionState, event: TraceEvent): void {
     if (this.pending >= this.maxQueueSize) {
       state.queueDrops++;
       if (state.queueDrops === 1) noteError(state, REASON_QUEUE_FULL);
@@ -205,10 +266,14 @@ class LogsExporter implements OtlpLogsExporter {
     const parsed = event.ts === undefined ? Number.NaN : Date.parse(event.ts);
     this.pending++;
     state.emitted++;
+    const attributes = eventAttributes(event, state.session, state.label);
+    attributes[LOG_ATTRIBUTES.route] = state.route!;
+    const conversation = this.conversation(state, event);
+    if (conversation !== undefined) attributes[LOG_ATTRIBUTES.conversation] = conversation;
     this.logger.emit({
       timestamp: Number.isNaN(parsed) ? Date.now() : parsed,
       body: serializeEvent(event),
-      attributes: eventAttributes(event, state.session, state.label),
+      attributes,
       ...(context ? { context } : {}),
     });
   }

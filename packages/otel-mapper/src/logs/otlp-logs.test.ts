@@ -92,7 +92,13 @@ describe("createOtlpLogsExporter", () => {
         return decodeLogsProtobuf(request.body).events;
       });
     expect(received).toEqual(
-      events.map((event) => ({ session: "proto-session", seq: event.seq, line: serializeEvent(event), label: "unit" })),
+      events.map((event) => ({
+        session: "proto-session",
+        seq: event.seq,
+        line: serializeEvent(event),
+        label: "unit",
+        instance: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      })),
     );
   });
 
