@@ -123,6 +123,7 @@ export class HarBuilder {
   har(analysis: SessionAnalysis, creatorVersion: string): Har {
     this.decide(undefined);
     const creator = { name: "mcp-conf", version: creatorVersion };
+    const missing = missingFramesComment(analysis);
     if (analysis.session.transport !== "streamable-http") {
       const calls = analysis.timeline.filter((entry): entry is CallEntry => entry.kind === "call");
       return {
@@ -130,14 +131,23 @@ export class HarBuilder {
           version: "1.2",
           creator,
           entries: calls.map((call) => syntheticEntry(call, analysis.session.label ?? "session")),
-          comment:
+          comment: [
             "stdio session: no HTTP was exchanged; each entry is one JSON-RPC call (request and answer) as a synthetic POST",
+            ...(missing === undefined ? [] : [missing]),
+          ].join("; "),
         },
       };
     }
     const origin = this.upstream ?? "http://upstream.invalid";
-    return { log: { version: "1.2", creator, entries: this.requests.map((r) => httpEntry(r, origin)) } };
+    const entries = this.requests.map((r) => httpEntry(r, origin));
+    return { log: { version: "1.2", creator, entries, ...(missing === undefined ? {} : { comment: missing }) } };
   }
+}
+
+/** What the capture lost, for `log.comment`, so a HAR of an incomplete capture says so wherever it is opened. */
+function missingFramesComment(analysis: SessionAnalysis): string | undefined {
+  const missing = analysis.losses.missingEvents;
+  return missing === 0 ? undefined : `incomplete capture: ${missing} frame(s) missing (gaps in the trace's seq)`;
 }
 
 function headerList(headers: Record<string, string>): Header[] {

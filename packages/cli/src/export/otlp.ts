@@ -21,7 +21,18 @@ export async function renderOtlp(request: ExportRequest, io: Io): Promise<string
     events.push(request.redact ? request.redact.redact(event) : event);
   }
   const findings = judgeForFindings(events, request, io);
-  return exportTraceAsOtlpJson(events, { seed: seed.digest(), findings }).json;
+  const resource = { attributes: { [MISSING_FRAMES]: missingFrames(events) } };
+  return exportTraceAsOtlpJson(events, { seed: seed.digest(), findings, resource }).json;
+}
+
+/** The resource attribute that says how many frames the capture missed, so an incomplete trace says so anywhere. */
+const MISSING_FRAMES = "mcp_conformance.session.missing_frames";
+
+/** The observations the recorder numbered but the trace lacks: the gaps in its seq. */
+function missingFrames(events: readonly TraceEvent[]): number {
+  let missing = 0;
+  for (let i = 1; i < events.length; i++) missing += Math.max(0, events[i]!.seq - events[i - 1]!.seq - 1);
+  return missing;
 }
 
 async function* hashed(stream: NodeJS.ReadableStream, hash: ReturnType<typeof createHash>): AsyncIterable<Buffer> {
