@@ -327,6 +327,11 @@ function startViewer(): void {
     select(shown[next]);
   });
 
+  const initial = readJson<{ filter: string }>("mcp-conf-filter");
+  if (initial) {
+    search.value = initial.filter;
+    filters.search = initial.filter;
+  }
   refreshFilters();
   renderAll();
   setSort("seq", false);

@@ -16,6 +16,8 @@ export interface HtmlOptions {
   /** A session served by the hub: the address of the list, which the page links back to. */
   back?: string;
   title?: string;
+  /** A filter expression the page opens with in its search box. */
+  filter?: string;
 }
 
 interface Assets {
@@ -61,6 +63,7 @@ export function renderHtml(data: PageData, options: HtmlOptions = {}): string {
   const blocks: Record<string, unknown> = { "mcp-conf-data": data };
   if (options.live) blocks["mcp-conf-live"] = options.live;
   if (options.back !== undefined) blocks["mcp-conf-back"] = { href: options.back };
+  if (options.filter !== undefined) blocks["mcp-conf-filter"] = { filter: options.filter };
   return renderPage(
     options.title ?? `mcp-conf · ${data.analysis.session.label ?? "MCP session"}`,
     blocks,

@@ -65,6 +65,17 @@ describe("the viewer as a debugger", { timeout: 120_000 }, () => {
     }
   });
 
+  it("opens with the filter export --filter put in its search box", async () => {
+    const { document: session } = await collectSession(loadCorpus(STDIO), { contextCost: false });
+    const file = join(dir, "filtered.html");
+    writeFileSync(file, renderHtml(session, { filter: "tool:get-* status:ok" }));
+    const w = await browser.open(pathToFileURL(file).href);
+    await w.page.waitForSelector("#timeline .row");
+    expect(await w.page.inputValue("#search")).toBe("tool:get-* status:ok");
+    expect(await shownSeqs(w)).toEqual([13, 15, 17, 19, 37]);
+    await w.page.close();
+  });
+
   it("sorts the timeline and the tables, lists every key and token under ?, and shows the capabilities", async () => {
     // The timeline by latency (a trace with time stamps), slowest last; S reverses; s moves to the next column.
     const timed = await openTrace("good/base-http-everything-concurrent.jsonl");

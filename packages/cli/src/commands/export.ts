@@ -3,10 +3,12 @@
  * for people and other tools (docs/export.md), or the trace itself (jsonl), redacted by the redaction options. json,
  * text, html and har stream the trace once through `@mcp-conf/export`'s
  * collector (analysis, judgement, HTTP pairing); otlp maps it as `watch --otlp` does, with ids derived from the
- * trace's bytes so the file is reproducible. Every option is parsed here, once. Output goes through `writeOutput`;
+ * trace's bytes so the file is reproducible. `--filter` keeps the exchanges the viewer's filter language keeps (json and
+ * text list only those; html opens with the filter in its search box). Every option is parsed here, once. Output goes through `writeOutput`;
  * an output that is the input is refused. Exit codes (docs/cli.md): 0 written, 2 bad invocation or unreadable input,
  * 3 a malformed trace.
  */
+import { FilterSyntaxError, parseFilter } from "@mcp-conf/export";
 import { resolveTraceArgument } from "@mcp-conf/gate";
 import type { Argv } from "yargs";
 import { EXIT, UsageError } from "../exit.js";
@@ -27,6 +29,7 @@ interface ExportArgs extends RedactionArgs {
   revision?: string;
   "max-events"?: number;
   "max-line-bytes"?: number;
+  filter?: string;
   actor: string;
 }
 
@@ -49,6 +52,11 @@ export const exportCommand: Command<ExportArgs> = {
         describe: "write here instead of stdout (- is stdout; a regular file is replaced through a temporary file)",
       })
       .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
+      .option("filter", {
+        type: "string",
+        describe:
+          "json, text, html: only the exchanges this filter keeps (the viewer's tokens: tool:echo status:error …)",
+      })
       .option("max-events", { type: "number", describe: "read at most N events (default 100000)" })
       .option("max-line-bytes", {
         type: "number",
@@ -91,6 +99,17 @@ function parseExport(argv: ExportArgs): ExportRequest {
   if (argv["max-events"] !== undefined) request.limits.maxEvents = positiveInteger("--max-events", argv["max-events"]);
   if (argv["max-line-bytes"] !== undefined) {
     request.limits.maxLineBytes = positiveInteger("--max-line-bytes", argv["max-line-bytes"]);
+  }
+  if (argv.filter !== undefined) {
+    if (!["json", "text", "html"].includes(type))
+      throw new UsageError("export: --filter applies to -T json, text and html");
+    try {
+      parseFilter(String(argv.filter));
+    } catch (error) {
+      if (error instanceof FilterSyntaxError) throw new UsageError(`export: --filter: ${error.message}`);
+      throw error;
+    }
+    request.filter = String(argv.filter);
   }
   const redact = parseRedaction(argv, "export");
   if (redact) request.redact = redact;

@@ -21,6 +21,8 @@ export interface ExportRequest {
   /** Whose obligations the findings judge. */
   actor: Actor;
   limits: ReadTraceOptions;
+  /** json, text, html: the viewer's filter expression (already checked). */
+  filter?: string;
   /** Applied to every event as it is read, before any format sees it. */
   redact?: Redactor;
 }
