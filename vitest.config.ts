@@ -15,6 +15,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Every test file runs with HOME, XDG_CONFIG_HOME, XDG_STATE_HOME and MCP_CONF_HOME in a temporary home of its
+    // own and fails if mcp-conf state appears there; the run fails if the user's real state directory changed.
+    globalSetup: ["packages/testing/src/suite/global-setup.ts"],
+    setupFiles: ["packages/testing/src/suite/file-setup.ts"],
     // The workspace packages' built code loads as Node loads it, like any dependency: not transformed per test file.
     server: { deps: { external: [/\/packages\/[^/]+\/dist\//] } },
     reporters: json ? ["default", ["json", { outputFile: json }]] : ["default"],

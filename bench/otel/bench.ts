@@ -3,9 +3,15 @@
  * (median of rounds; target at least 50,000/s), with OTLP JSON encoding beside it. (2) The wall time the live
  * exporter adds to a replay of the session at a live pace (2 events per millisecond, a busy session), exporting to
  * a real OTLP receiver in its own process, against the same replay without it (target: at most 10% more), with the
- * CPU it costs and the worst event-loop delay it caused. Sizes: BENCH_MESSAGES, BENCH_ROUNDS, BENCH_PACE.
+ * CPU it costs and the worst event-loop delay it caused. (3) The same with a collector that is down and one that
+ * stalls every request 5 s (faulty.ts): the replay's wall time against without the exporter, close included
+ * (target: at most x1.10 still, the faults cost spans, never the session's time), and close against its timeout
+ * (target: at most x1.3 of it). Sizes: BENCH_MESSAGES, BENCH_ROUNDS, BENCH_PACE.
  */
+
+import { summaryRow, times } from "../summary.js";
 import { sessionEvents } from "../validator/generate-session.js";
+import { measureFault } from "./faulty.js";
 import { measureExportOverhead, measureMapping } from "./measure.js";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_001);
@@ -35,3 +41,28 @@ console.log(
   `exported: ${fmt(overhead.exported)} of ${fmt(mapping.spans)} spans per run, ${fmt(overhead.lost)} lost; ` +
     `the collector counted ${fmt(overhead.received)} per run`,
 );
+
+for (const fault of ["down", "stalling"] as const) {
+  const f = await measureFault(events, fault, ROUNDS, PACE);
+  const closeRatio = f.closeMs / f.closeTimeoutMs;
+  console.log(
+    `collector ${fault}: replay ${fmt(f.withSinkMs)} ms with the exporter (close included), ${fmt(f.baselineMs)} ms without -> ` +
+      `${times(f.ratio)} (target <= x1.10: ${f.ratio <= 1.1 ? "met" : "MISSED"}); close ${fmt(f.closeMs)} ms of its ` +
+      `${fmt(f.closeTimeoutMs)} ms timeout (${times(closeRatio)}, target <= x1.30: ${closeRatio <= 1.3 ? "met" : "MISSED"}); ` +
+      `worst event-loop delay ${f.maxLoopDelayMs.toFixed(1)} ms; ${fmt(f.lost)} spans lost`,
+  );
+  summaryRow({
+    bench: "otel",
+    figure: `replay, collector ${fault} / no exporter`,
+    value: times(f.ratio),
+    target: "<= x1.10",
+    met: f.ratio <= 1.1,
+  });
+  summaryRow({
+    bench: "otel",
+    figure: `close, collector ${fault} / close timeout`,
+    value: times(closeRatio),
+    target: "<= x1.30",
+    met: closeRatio <= 1.3,
+  });
+}

@@ -111,13 +111,16 @@ export async function measureExportOverhead(
 }
 
 type Sink = ReturnType<typeof createOtlpSink>;
-interface Run {
+export interface Run {
+  /** Close included. */
   wallMs: number;
   cpuMs: number;
   maxLoopDelayMs: number;
+  /** The sink's close alone (0 without a sink). */
+  closeMs: number;
 }
 
-async function pacedReplay(events: readonly TraceEvent[], pace: number, sink: Sink | undefined): Promise<Run> {
+export async function pacedReplay(events: readonly TraceEvent[], pace: number, sink: Sink | undefined): Promise<Run> {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   const cpu = process.cpuUsage();
@@ -139,12 +142,14 @@ async function pacedReplay(events: readonly TraceEvent[], pace: number, sink: Si
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
     }
   }
+  const closeStarted = performance.now();
   if (sink) await sink.close();
+  const closeMs = performance.now() - closeStarted;
   const wallMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   delay.disable();
   if (written === 0) throw new Error("nothing replayed");
-  return { wallMs, cpuMs: (used.user + used.system) / 1000, maxLoopDelayMs: delay.max / 1e6 };
+  return { wallMs, cpuMs: (used.user + used.system) / 1000, maxLoopDelayMs: delay.max / 1e6, closeMs };
 }
 
 async function startCollectorProcess(): Promise<{ url: string; stop(): Promise<number> }> {

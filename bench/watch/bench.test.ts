@@ -14,8 +14,8 @@ function bench(env: Record<string, string>) {
   });
 }
 
-it("the watch bench runs a small flood twice and prints both peaks, the growth and what each run lost", () => {
-  const run = bench({ BENCH_NOTIFICATIONS: "2000" });
+it("the watch bench runs a small flood twice and prints both peaks, the growth, what each run lost and the pacing", () => {
+  const run = bench({ BENCH_NOTIFICATIONS: "2000", BENCH_PACING_ROUNDS: "1" });
   expect(run.stderr).toBe("");
   const counts = "recorder dropped 0, judge lost 0 \\(report: 0 missing\\), uncounted 0";
   expect(run.stdout).toMatch(new RegExp(`^ +200 notifications: peak RSS \\d+ MB, [\\d.]+ s, exit 0; ${counts}$`, "m"));
@@ -23,13 +23,18 @@ it("the watch bench runs a small flood twice and prints both peaks, the growth a
     new RegExp(`^ +2,000 notifications: peak RSS \\d+ MB, [\\d.]+ s, exit 0; ${counts}$`, "m"),
   );
   expect(run.stdout).toMatch(/growth x\d+\.\d\d from a tenth of the session/);
+  expect(run.stdout).toMatch(/^pacing: .* \d+ ms direct, \d+ ms through watch .* -> x\d+\.\d\d /m);
 }, 180_000);
 
 it("counts what a judge too slow for the flood lost, as its report does", () => {
   // Every pass of at most 2,000 events sleeps 500 ms (watch's test hook), and the judge's quarter-of-a-core budget
   // then holds it to about 1,000 events a second: 40,000 notifications outrun its 20,000-event queue unless the flood
   // itself takes 20 s.
-  const run = bench({ BENCH_NOTIFICATIONS: "40000", MCP_CONF_WATCH_SLOW_PASS_MS: "500" });
+  const run = bench({
+    BENCH_NOTIFICATIONS: "40000",
+    MCP_CONF_WATCH_SLOW_PASS_MS: "500",
+    BENCH_PACING_ROUNDS: "0",
+  });
   expect(run.stderr).toBe("");
   const large =
     /^ +40,000 notifications: .*; recorder dropped (\d+), judge lost (\d+) \(report: (\d+) missing\), uncounted (\d+)$/m.exec(

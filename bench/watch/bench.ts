@@ -9,6 +9,9 @@
  * drops, which it counts as gaps; informative: a judge held to a quarter of a core skips what a flood outruns it by,
  * and says so), and losses no one counted: recorder drops, or exchanges missing from the judge's final tally, beyond
  * what its report counts as missing. Targets: 0 recorder drops, 0 uncounted losses. Sizes: BENCH_NOTIFICATIONS (the large run; the small one is a tenth of it).
+ * Last, pacing (pacing.ts): 200 notifications 2 ms apart, directly and through watch behind a judge sleeping 50 ms a
+ * pass, alternating BENCH_PACING_ROUNDS rounds (default 5): the watched run's median over the direct run's (target
+ * at most x1.5; a judge-paced session would take 10 s longer).
  */
 import { spawn } from "node:child_process";
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -16,6 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { summaryRow, times } from "../summary.js";
+import { measurePacing } from "./pacing.js";
 
 const LARGE = Number(process.env.BENCH_NOTIFICATIONS ?? 1_000_000);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -177,3 +181,20 @@ summaryRow({
   target: "0",
   met: notCounted === 0,
 });
+
+const PACING_ROUNDS = Number(process.env.BENCH_PACING_ROUNDS ?? 5);
+if (PACING_ROUNDS > 0) {
+  const pacing = await measurePacing(200, 2, 50, PACING_ROUNDS);
+  console.log(
+    `pacing: 200 notifications 2 ms apart, medians of ${PACING_ROUNDS} alternating rounds: ${pacing.directMs.toFixed(0)} ms direct, ` +
+      `${pacing.watchedMs.toFixed(0)} ms through watch behind a judge sleeping 50 ms a pass -> ${times(pacing.ratio)} ` +
+      `(target <= x1.5; paced by its judge it would take ${pacing.pacedExtraMs.toLocaleString("en-US")} ms longer)`,
+  );
+  summaryRow({
+    bench: "watch",
+    figure: "200 notifications behind a slowed judge / direct",
+    value: times(pacing.ratio),
+    target: "<= x1.5",
+    met: pacing.ratio <= 1.5,
+  });
+}

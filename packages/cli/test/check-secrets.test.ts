@@ -7,8 +7,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SECRET_KINDS } from "@mcp-conf/recorder";
+import { SECRET_SAMPLES } from "@mcp-conf/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { SECRET_SAMPLES } from "../../recorder/src/privacy/secret-samples.js";
 import { tempDir } from "./record-helpers.js";
 import { mcpConf } from "./validate-helpers.js";
 

@@ -8,11 +8,11 @@
  */
 import { copyFileSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { hostileSession } from "@mcp-conf/testing";
 import { serializeEvent } from "@mcp-conf/trace-format";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { describe, expect, it } from "vitest";
-import { hostileSession } from "../../export/test/support.js";
 import { EVERYTHING } from "./record-helpers.js";
 import { BIN, REPO_ROOT } from "./validate-helpers.js";
 import { refusals, serve, sharedBrowser } from "./view-helpers.js";

@@ -7,9 +7,9 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { collectSession } from "@mcp-conf/export";
+import { hostileSession } from "@mcp-conf/testing";
 import { readTraceFile, serializeEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
-import { hostileSession } from "../../export/test/support.js";
 import { mcpConf } from "./validate-helpers.js";
 import { refusals, serve, sharedBrowser, statusOf } from "./view-helpers.js";
 import { CORPUS, tempDir } from "./watch-helpers.js";

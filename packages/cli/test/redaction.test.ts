@@ -7,9 +7,8 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { type RealCollector, startRealCollector } from "@mcp-conf/testing";
+import { type RealCollector, SECRET_SAMPLES, startRealCollector } from "@mcp-conf/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SECRET_SAMPLES } from "../../recorder/src/privacy/secret-samples.js";
 import { EXPORT_TYPES } from "../src/export/request.js";
 import { BIN, EVERYTHING, exitOf, sdk, spawnCli, startEverythingHttp, tempDir, textOf } from "./record-helpers.js";
 import { mcpConf } from "./validate-helpers.js";

@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { isolatedHome } from "@mcp-conf/testing";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { listScenarios, resolveSuite } from "../src/conformance/suite.js";
@@ -21,7 +22,12 @@ const BROKEN_CLIENT = join(EXAMPLES, "clients", "typescript", "test-broken.ts");
 
 // Under /var/tmp rather than the shared /tmp: resolving "the project's copy" walks up from the working directory.
 const work = mkdtempSync(join("/var/tmp", "mcp-conf-test-cmd-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// A run without --run-dir keeps its run directory in the state directory: this file's own.
+const home = isolatedHome("mcp-conf-test-cmd-home-");
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  home.remove();
+});
 
 interface Run {
   code: number | null;
@@ -31,7 +37,7 @@ interface Run {
 
 function mcpConf(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, env: { ...home.env, ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
@@ -179,12 +185,13 @@ describe("mcp-conf test: bad invocations", () => {
 
 describe("the suite on first use", () => {
   it("installs the pinned version into the state directory and starts it on this Node", async () => {
-    const home = join(work, "state");
-    const suite = await resolveSuite(undefined, work, { ...process.env, MCP_CONF_HOME: home });
+    const fresh = isolatedHome("mcp-conf-first-use-");
+    const suite = await resolveSuite(undefined, work, fresh.env);
     expect(suite).toMatchObject({ version: "0.1.16", source: "state" });
-    expect(suite.entry.startsWith(join(home, "suites", "conformance-0.1.16"))).toBe(true);
+    expect(suite.entry.startsWith(join(fresh.state, "suites", "conformance-0.1.16"))).toBe(true);
     expect(await listScenarios(suite, "server")).toContain("server-initialize");
     // A second resolution finds it installed.
-    expect((await resolveSuite(undefined, work, { ...process.env, MCP_CONF_HOME: home })).source).toBe("state");
+    expect((await resolveSuite(undefined, work, fresh.env)).source).toBe("state");
+    fresh.remove();
   }, 300_000);
 });

@@ -4,8 +4,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { request } from "node:http";
+import { TestBrowser } from "@mcp-conf/testing";
 import { afterAll, beforeAll } from "vitest";
-import { TestBrowser } from "../../export/test/browser.js";
 import { BIN, REPO_ROOT } from "./validate-helpers.js";
 
 export interface Served {

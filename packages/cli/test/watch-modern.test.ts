@@ -5,8 +5,9 @@
  */
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import {
+  MODERN_PEER_MAIN,
   type ModernHttpServer,
   modernHttpTransport,
   modernStdioTransport,
@@ -18,7 +19,6 @@ import { exitOf, spawnCli, tempDir, textOf } from "./record-helpers.js";
 
 const dir = tempDir();
 afterAll(() => dir.remove());
-const PEER = fileURLToPath(new URL("../../testing/src/modern-peer/main.ts", import.meta.url));
 /** tsx's loader by URL: the watched server runs in a temporary directory, where `--import tsx` would not resolve. */
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 
@@ -79,7 +79,18 @@ describe("watch on a 2026-07-28 session", () => {
 
   it("judges a stdio session at 2026-07-28, the client's cancellation included", async () => {
     const child = spawnCli(
-      ["watch", "-o", join(dir.path, "stdio.jsonl"), "stdio", "--", process.execPath, "--import", TSX, PEER, "--stdio"],
+      [
+        "watch",
+        "-o",
+        join(dir.path, "stdio.jsonl"),
+        "stdio",
+        "--",
+        process.execPath,
+        "--import",
+        TSX,
+        MODERN_PEER_MAIN,
+        "--stdio",
+      ],
       dir.path,
     );
     const err = textOf(child.stderr!);

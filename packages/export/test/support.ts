@@ -1,32 +1,9 @@
-/** Shared by the export tests: corpus traces, and a hostile payload no renderer may let through as markup or escapes. */
+/** Shared by the export tests: corpus traces, and (from @mcp-conf/testing) the hostile session. */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { isPlainObject, readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
+import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
 
 export const CORPUS = fileURLToPath(new URL("../../../corpus/2025-11-25/", import.meta.url));
 export const loadCorpus = (path: string): TraceEvent[] => readTraceSync(readFileSync(`${CORPUS}${path}`));
 
-/** Markup, an event handler, terminal escapes (colour, title, cursor), a bidi override and a NUL. */
-export const HOSTILE =
-  '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">\u001b[31mRED\u001b]0;title\u0007\u001b[2J\u202eevil\u0000';
-
-/**
- * The real recorded server-everything stdio session with the hostile text planted where a server controls the
- * text: the session label, its stderr, a listed tool's name and description, and the unknown-tool call's name and
- * error result.
- */
-export function hostileSession(): TraceEvent[] {
-  return loadCorpus("real/everything-stdio.jsonl").map((event) => {
-    const copy = structuredClone(event);
-    if (copy.kind === "lifecycle" && copy.meta) copy.meta.label = HOSTILE;
-    if (copy.kind === "stderr") copy.text = HOSTILE;
-    if (copy.kind !== "message" || !isPlainObject(copy.payload)) return copy;
-    const { params, result } = copy.payload;
-    if (isPlainObject(result) && Array.isArray(result.tools)) {
-      result.tools.unshift({ name: HOSTILE, description: HOSTILE, inputSchema: { type: "object" } });
-    }
-    if (isPlainObject(params) && params.name === "no-such-tool") params.name = HOSTILE;
-    if (isPlainObject(result) && result.isError === true) result.content = [{ type: "text", text: HOSTILE }];
-    return copy;
-  });
-}
+export { HOSTILE, hostileSession } from "@mcp-conf/testing";

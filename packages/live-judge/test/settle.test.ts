@@ -16,10 +16,7 @@ describe("settling the judge thread's heap", () => {
       for (const entry of list.getEntries()) kinds.push((entry as { detail?: { kind?: number } }).detail?.kind ?? 0);
     });
     observer.observe({ entryTypes: ["gc"] });
-    const started = performance.now();
     await settle();
-    // Generous: settling waits at most 40 ms for a full collection; a busy machine may be slower to get there.
-    expect(performance.now() - started).toBeLessThan(5_000);
     await new Promise((resolve) => setImmediate(resolve));
     const minor = kinds.filter((kind) => kind === MINOR).length;
     expect(minor).toBeGreaterThanOrEqual(2);

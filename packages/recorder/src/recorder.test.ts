@@ -96,9 +96,8 @@ describe("Recorder", () => {
       queue: { maxEvents: 10, closeTimeoutMs: 20 },
       open: false,
     });
-    const started = performance.now();
+    // Each call returns before the sink is ever done (it never is); the drops show the queue held its bound.
     for (let i = 0; i < 1000; i++) recorder.message("client-to-server", { i });
-    expect(performance.now() - started).toBeLessThan(200);
     const stats = await recorder.close();
     expect(stats.dropped).toBeGreaterThanOrEqual(990);
     expect(stats.sinks[0]!.errors.join()).toMatch(/still busy/);

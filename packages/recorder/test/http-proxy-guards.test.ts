@@ -56,7 +56,6 @@ describe("HTTP proxy: pointed at itself", () => {
       listen: { host: "127.0.0.1", port },
       sinkForSession: () => callbackSink((e) => void events.push(e)),
     });
-    const started = Date.now();
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
         proxy!.url,
@@ -78,7 +77,7 @@ describe("HTTP proxy: pointed at itself", () => {
       /^mcp-conf: the upstream http:\/\/127\.0\.0\.1:\d+\/mcp is this proxy itself \(a loop\)[^\n]*\n$/,
     );
     expect(answer.body).not.toContain("secret");
-    expect(Date.now() - started).toBeLessThan(3000); // the loop used to run ~3.5 s, to a 431, at 300 MB
+    // The loop used to run ~3.5 s, to a 431, at 300 MB: the session holds the one 508 (below), no looped request.
     const stats = await proxy.close();
     proxy = undefined;
     expect(stats.sessions).toHaveLength(1);

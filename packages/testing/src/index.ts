@@ -11,6 +11,7 @@ export {
   recordedSession,
   SECRET,
 } from "./acceptance-session.js";
+export { CHROMIUM, TestBrowser, type WatchedPage } from "./browser.js";
 export {
   type BashSession,
   consoleBlocks,
@@ -20,7 +21,10 @@ export {
   outputMatches,
   runConsoleBlock,
 } from "./examples.js";
+export { HOSTILE, hostileSession } from "./hostile-session.js";
+export { defaultsEnv, entriesUnder, type HomeVariable, type IsolatedHome, isolatedHome } from "./isolated-home.js";
 export { modernHttpTransport, modernStdioTransport, runModernTour } from "./modern-peer/client.js";
+export { MODERN_PEER_MAIN } from "./modern-peer/path.js";
 export {
   type ModernHttpServer,
   startModernHttpServer,
@@ -34,6 +38,8 @@ export {
 } from "./otlp-collector.js";
 export { strictOtlpProblems } from "./otlp-strict.js";
 export { expectSarifShape } from "./sarif-shape.js";
+export { SECRET_SAMPLES } from "./secret-samples.js";
+export { REAL_STATE_VARIABLE, realStateChanges, saveRealState } from "./suite/real-state.js";
 export {
   ACCEPT_BOTH,
   C2S,

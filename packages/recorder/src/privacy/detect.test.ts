@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { SECRET_SAMPLES } from "@mcp-conf/testing";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 import { detectSecrets, isCredentialName, scanEventForSecrets } from "./detect.js";
 import { SECRET_KINDS } from "./secret-kinds.js";
-import { SECRET_SAMPLES } from "./secret-samples.js";
 
 const corpus = join(import.meta.dirname, "../../../../corpus");
 

@@ -1,7 +1,7 @@
+import { SECRET_SAMPLES } from "@mcp-conf/testing";
 import { encodeHeaderValue, readHeaderValue, type TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 import { compileRedaction, RedactionRuleError } from "./redact.js";
-import { SECRET_SAMPLES } from "./secret-samples.js";
 
 const sample = (kind: string) => SECRET_SAMPLES.find((s) => s.kind === kind)!;
 const message = (payload: unknown): TraceEvent => ({

@@ -1,5 +1,5 @@
+import { SECRET_SAMPLES } from "@mcp-conf/testing";
 import { describe, expect, it } from "vitest";
-import { SECRET_SAMPLES } from "./secret-samples.js";
 import { maskCommandLine, safeUrl } from "./session-facts.js";
 
 const sample = (kind: string) => SECRET_SAMPLES.find((s) => s.kind === kind)!.value;

@@ -8,9 +8,9 @@ import {
   TRACE_FORMAT_REASONS,
   TraceFormatError,
   traceEventSchema,
-} from "../packages/trace-format/src/index.js";
+} from "../src/index.js";
 
-const doc = readFileSync(new URL("./trace-format.md", import.meta.url), "utf8");
+const doc = readFileSync(new URL("../../../docs/trace-format.md", import.meta.url), "utf8");
 const jsonlBlocks = [...doc.matchAll(/```jsonl\n([\s\S]*?)```/g)].map((match) => match[1]!);
 
 /** The rows of the error table: reason code and example line (empty when the table gives none). */

@@ -1,15 +1,15 @@
 /**
- * Fake but well-shaped credentials, one or more per preset kind, for tests and fixtures (here and in `check
- * --fail-on secret`'s). None is a real credential: each is built from a fixed filler, so none can have been issued.
+ * Fake but well-shaped credentials, one or more per preset kind of the recorder's secret detector (its
+ * `SECRET_KINDS`; the recorder's detect test holds the two lists equal), for the recorder's tests and `check
+ * --fail-on secret`'s. None is a real credential: each is built from a fixed filler, so none can have been issued.
  * They are assembled from pieces so that the source file itself does not hold a credential-shaped literal.
  */
-import type { SecretKind } from "./secret-kinds.js";
 
 const fill = (n: number, alphabet = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789") =>
   Array.from({ length: n }, (_, i) => alphabet[(i * 7) % alphabet.length]).join("");
 
 /** Each sample's kind and a text that holds it (`value` is exactly the span the detector must report). */
-export const SECRET_SAMPLES: ReadonlyArray<{ kind: SecretKind; value: string; text: string }> = [
+export const SECRET_SAMPLES: ReadonlyArray<{ kind: string; value: string; text: string }> = [
   ((value) => ({ kind: "private-key", value, text: `key: ${value}` }))(
     ["-----BEGIN RSA PRIVATE", " KEY-----\n", fill(64), "\n", fill(20), "\n-----END RSA PRIVATE", " KEY-----"].join(""),
   ),
