@@ -5,14 +5,9 @@
  * any moment; `finish()` ends the trace (requests still open become pending or cancelled). A live view asks
  * `takeChanged()` for the timeline entries created or updated since it last asked.
  */
-import {
-  Correlator,
-  type Exchange,
-  type MessageRef,
-  type RequestRef,
-  SessionFactsTracker,
-  type TraceEvent,
-} from "@mcp-conf/trace-format";
+
+import { Correlator, type Exchange, type MessageRef, type RequestRef, SessionFactsTracker } from "@mcp-conf/session";
+import type { TraceEvent } from "@mcp-conf/trace-format";
 import { answeredStatus, cancelledRequestId, targetOf, unansweredStatus } from "./call-status.js";
 import { DefinitionsTracker } from "./definitions.js";
 import { HttpExchanges, type HttpSettlement } from "./http-exchanges.js";

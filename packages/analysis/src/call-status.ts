@@ -2,7 +2,9 @@
  * The rules that give a call its status, written once: every export, the viewer and the CI gate read the status
  * from here. An answer after the requester's notifications/cancelled is a late result whatever it says.
  */
-import { isPlainObject, type JsonRpcId, type JsonRpcMessage, type JsonRpcNotification } from "@mcp-conf/trace-format";
+
+import type { JsonRpcId, JsonRpcMessage, JsonRpcNotification } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CallStatus } from "./model.js";
 
 /** What a call is about: the tool or prompt it names, or the resource URI it reads or (un)subscribes. */

@@ -2,7 +2,9 @@
  * The server's tool, prompt and resource definitions as it last listed them. A list request without a cursor
  * starts a fresh listing; one with a cursor adds the next page to it. Only successful server answers count.
  */
-import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
+
+import type { Exchange } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { Definition, Definitions } from "./model.js";
 
 interface Listing {

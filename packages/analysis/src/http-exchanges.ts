@@ -8,8 +8,10 @@
  * message answers, else to the oldest waiting one. A response's messages follow it, so a refusal is decided when
  * the next event that is not one of them arrives: the calls its body answered are answered, the rest refused.
  */
+
+import { classifyMessage, idKey } from "@mcp-conf/session";
 import type { HttpEvent, TraceEvent } from "@mcp-conf/trace-format";
-import { classifyMessage, idKey, isPlainObject } from "@mcp-conf/trace-format";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CallEntry } from "./model.js";
 
 /** One HTTP request and the calls its body carried. */

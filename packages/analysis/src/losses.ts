@@ -2,7 +2,9 @@
  * What the trace shows the recorder missed: gaps in seq (the recorder numbers every observation before a sink can
  * drop it), messages cut at --max-message-bytes, pairing problems, and a trace with no transport end.
  */
-import type { CorrelationIssue, TraceEvent } from "@mcp-conf/trace-format";
+
+import type { CorrelationIssue } from "@mcp-conf/session";
+import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { ObservationLosses } from "./model.js";
 
 export class LossTracker {

@@ -4,7 +4,9 @@
  * and losses are read off it. Every renderer (json, text, html, har, the live view) and `check`/`diff` read these
  * facts, so they cannot disagree about what a call's status was.
  */
-import type { CorrelationIssue, Direction, JsonRpcId, Transport } from "@mcp-conf/trace-format";
+
+import type { CorrelationIssue, JsonRpcId } from "@mcp-conf/session";
+import type { Direction, Transport } from "@mcp-conf/trace-format";
 
 /**
  * A call's fate, a closed set. `tool-error` is a tools/call result with `isError: true`; `refused` a request whose

@@ -9,8 +9,9 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { JudgeThread } from "@mcp-conf/live-judge";
 import { createOtlpSink, exportTraceAsOtlpJson, type SpanFinding, spanFindingsFromLive } from "@mcp-conf/otel-mapper";
+import { classifyMessage } from "@mcp-conf/session";
 import { type RealCollector, startRealCollector, strictOtlpProblems } from "@mcp-conf/testing";
-import { classifyMessage, readTraceSync } from "@mcp-conf/trace-format";
+import { readTraceSync } from "@mcp-conf/trace-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");

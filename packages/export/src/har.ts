@@ -6,7 +6,8 @@
  * `log.comment` says so.
  */
 import type { CallEntry, CallStatus, SessionAnalysis } from "@mcp-conf/analysis";
-import { classifyMessage, idKey, type TraceEvent } from "@mcp-conf/trace-format";
+import { classifyMessage, idKey } from "@mcp-conf/session";
+import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { Entry, Har, Header } from "har-format";
 
 /** The status line of a synthetic (stdio) entry. */

@@ -4,7 +4,7 @@
  * unsupported or capability-gated requirement never shows live what the report would not show. Each
  * (requirement, finding) pair has a key, so it is printed once.
  */
-import { hasCapability, type SessionFacts } from "@mcp-conf/trace-format";
+import { hasCapability, type SessionFacts } from "@mcp-conf/session";
 import {
   type Actor,
   ALL_CHECKS,

@@ -3,7 +3,9 @@
  * notification, or anything else that is not a request still waiting for its answer — a line that is not JSON at
  * all, an invalid message. HTTP and lifecycle events complete nothing; they ride along with the next pass.
  */
-import { classifyMessage, isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
+
+import { classifyMessage } from "@mcp-conf/session";
+import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 
 /** How many exchanges this event completes (a batch can complete several). */
 export function exchangesCompletedBy(event: TraceEvent): number {

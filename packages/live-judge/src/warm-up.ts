@@ -10,7 +10,9 @@
  * leaves in the thread (loaded registries and schemas, their requirements indexed by check, compiled code) is shared
  * by every judge on it; nothing a warm-up judge saw reaches a real one.
  */
-import { classifyMessage, isPlainObject, STATELESS_VERSION_META_KEY, type TraceEvent } from "@mcp-conf/trace-format";
+
+import { classifyMessage, STATELESS_VERSION_META_KEY } from "@mcp-conf/session";
+import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 import { type Actor, createJudge, findingKey, knownRevisions, opensWithInitialize } from "@mcp-conf/validator";
 import { Attribution } from "./attribution.js";
 

@@ -3,7 +3,9 @@
  * early, and a warm-up or an early load that fails leaves the thread cold and nothing else (the real judge says
  * what was wrong; the live-equals-batch and tap tests judge every corpus trace on warmed-up threads).
  */
-import { STATELESS_VERSION_META_KEY, type TraceEvent } from "@mcp-conf/trace-format";
+
+import { STATELESS_VERSION_META_KEY } from "@mcp-conf/session";
+import type { TraceEvent } from "@mcp-conf/trace-format";
 import { createJudge, knownRevisions, opensWithInitialize } from "@mcp-conf/validator";
 import { describe, expect, it } from "vitest";
 import { Attribution } from "../src/attribution.js";

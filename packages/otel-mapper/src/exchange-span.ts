@@ -3,13 +3,9 @@
  * ids, versions and the resource URI up to its path are read from the messages; no argument, result, prompt
  * variable or error message ever becomes an attribute.
  */
-import {
-  isPlainObject,
-  type JsonRpcId,
-  type MessageRef,
-  STATELESS_VERSION_META_KEY,
-  type Transport,
-} from "@mcp-conf/trace-format";
+
+import { type JsonRpcId, type MessageRef, STATELESS_VERSION_META_KEY } from "@mcp-conf/session";
+import { isPlainObject, type Transport } from "@mcp-conf/trace-format";
 import { describeJsonRpcError } from "./jsonrpc-errors.js";
 import { uriUpToPath } from "./resource-uri.js";
 import type { Attributes, SpanStatus } from "./span.js";

@@ -5,16 +5,16 @@
  * join that exchange's span: a live judge releases spans as its passes cover them (`release(throughSeq)`), an export
  * releases everything at the end. Pure: no I/O, no timers; ids and the clock are passed in.
  */
+
 import {
   Correlator,
-  type Direction,
   declaredVersion,
   type Exchange,
   type MessageRef,
   SessionFactsTracker,
-  type TraceEvent,
   trimOldest,
-} from "@mcp-conf/trace-format";
+} from "@mcp-conf/session";
+import type { Direction, TraceEvent } from "@mcp-conf/trace-format";
 import { findingKey } from "@mcp-conf/validator";
 import { describeExchange, type ExchangeShape, type SessionContext } from "./exchange-span.js";
 import { findingEvent, type SpanFinding } from "./findings.js";

@@ -6,7 +6,7 @@
  */
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { validate as standaloneValidate } from "./generated/trace-event-validator.js";
-import { isPlainObject } from "./jsonrpc.js";
+import { isPlainObject } from "./plain-object.js";
 import { escapeTerminal } from "./safe-text.js";
 import schemaJson from "./schema/trace-event.schema.json" with { type: "json" };
 import type { TraceFormatReason } from "./trace-format-error.js";

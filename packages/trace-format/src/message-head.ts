@@ -3,11 +3,10 @@
  * near the start of nearly every message, so they are read from what is there, member by member, until the text
  * ends. A value that the cut reaches is not read. Anything that is not the start of a JSON object gives nothing.
  */
-import type { JsonRpcId } from "./jsonrpc.js";
 
 /** What the start of a message says about it: an id (request or response) and a method (request or notification). */
 export interface MessageHead {
-  id?: JsonRpcId;
+  id?: string | number;
   method?: string;
 }
 
@@ -44,7 +43,7 @@ function readMembers(text: string, head: MessageHead): void {
     const after = skipSpace(text, valueEnd);
     if (after >= text.length) return;
     const value = text.slice(at, valueEnd);
-    if (key === "id" && (value.startsWith('"') || NUMBER.test(value))) head.id = JSON.parse(value) as JsonRpcId;
+    if (key === "id" && (value.startsWith('"') || NUMBER.test(value))) head.id = JSON.parse(value) as string | number;
     if (key === "method" && value.startsWith('"')) head.method = JSON.parse(value) as string;
     if (text[after] !== ",") return;
     at = after + 1;

@@ -4,7 +4,9 @@
  * pays nothing for traffic it did not subscribe to. Each check hears a given item at most once, in check order,
  * however many of its selectors match.
  */
-import type { CorrelationIssue, Exchange, MessageRef, TraceEvent } from "@mcp-conf/trace-format";
+
+import type { CorrelationIssue, Exchange, MessageRef } from "@mcp-conf/session";
+import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckHandlers, Subscription } from "./types.js";
 
 /**

@@ -10,13 +10,9 @@
  * one — normally at the initialize result, or at the first answered modern request — and then replayed through the
  * real pipeline, so findings are identical either way.
  */
-import {
-  Correlator,
-  type Exchange,
-  type SessionFacts,
-  SessionFactsTracker,
-  type TraceEvent,
-} from "@mcp-conf/trace-format";
+
+import { Correlator, type Exchange, type SessionFacts, SessionFactsTracker } from "@mcp-conf/session";
+import type { TraceEvent } from "@mcp-conf/trace-format";
 import { ALL_CHECKS } from "../checks/index.js";
 import { knownRevisions, loadRegistry } from "../registry/index.js";
 import { schemaFor } from "../schema/index.js";

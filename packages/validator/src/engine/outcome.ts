@@ -3,7 +3,7 @@
  * exist, the capabilities the session negotiated and what its checks saw. Also the totals and the verdict. Kept
  * apart from the judge so each rule has its own test and no renderer re-derives an outcome.
  */
-import { hasCapability, type SessionFacts } from "@mcp-conf/trace-format";
+import { hasCapability, type SessionFacts } from "@mcp-conf/session";
 import {
   type Actor,
   assertNever,

@@ -15,7 +15,7 @@
  * version this validator does not know is a `RevisionError`. Each answer says where it came from, and may carry a
  * note for the user when the choice needs explaining.
  */
-import { declaredVersion, type SessionFacts } from "@mcp-conf/trace-format";
+import { declaredVersion, type SessionFacts } from "@mcp-conf/session";
 import { METHOD_TABLES } from "../generated/methods.js";
 import { knownRevisions } from "../registry/index.js";
 import { RevisionError } from "./errors.js";

@@ -3,14 +3,9 @@
  * findings, outcomes and report rows. Checks are written once against the incremental engine and serve both
  * `validate` (batch) and the live judge.
  */
-import type {
-  CorrelationIssue,
-  Exchange,
-  MessageRef,
-  RequestRef,
-  SessionFacts,
-  TraceEvent,
-} from "@mcp-conf/trace-format";
+
+import type { CorrelationIssue, Exchange, MessageRef, RequestRef, SessionFacts } from "@mcp-conf/session";
+import type { TraceEvent } from "@mcp-conf/trace-format";
 
 export const LEVELS = ["MUST", "MUST NOT", "REQUIRED", "SHOULD", "SHOULD NOT", "MAY"] as const;
 export type Level = (typeof LEVELS)[number];

@@ -3,7 +3,9 @@
  * a request that arrived in a batch is answered, not refused as an invalid request — one by one, or with a single
  * idless -32600 error for the whole batch.
  */
-import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { errorCodeOf, opposite, sender } from "../support/readers.js";

@@ -4,7 +4,7 @@
  * -32000…-32099 is MCP's, judged by its own clauses (legacy, reserved and withdrawn codes); anything else there is a
  * code allocated where it should not be.
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import type { MessageRef } from "@mcp-conf/session";
 import { messageRuleCheck } from "../support/message-rule.js";
 import { errorOf } from "../support/modern.js";
 import { sender } from "../support/readers.js";

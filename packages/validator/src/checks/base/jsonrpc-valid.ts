@@ -3,7 +3,9 @@
  * requests and notifications (which carry no result or error), structured params, and either a result or an error.
  * Id defects and responses missing their result have clauses of their own (BASE-003/004/007) and are left to them.
  */
-import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { jsonType, quote } from "../support/detail.js";
 import { sender } from "../support/readers.js";

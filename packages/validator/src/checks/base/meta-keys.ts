@@ -4,7 +4,7 @@
  * alphanumeric and holds only alphanumerics, hyphens, underscores and dots in between. Every `_meta` object
  * anywhere in a message is read (bounded in depth and size); the four checks share one walk per message.
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import type { MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { sender } from "../support/readers.js";

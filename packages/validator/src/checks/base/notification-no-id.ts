@@ -2,7 +2,7 @@
  * base.notification-no-id — a notification carries no id: a message naming a method the schema defines as a
  * notification (`notifications/…`) must not come with an `id`.
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import type { MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { sender } from "../support/readers.js";

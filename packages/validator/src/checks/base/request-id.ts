@@ -4,7 +4,9 @@
  * per HTTP session there); a request the server refused at the HTTP layer (401/403, never delivered) may be
  * re-sent with its id, as clients do after authorizing.
  */
-import { type CorrelationIssue, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { CorrelationIssue, MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { jsonType, quote } from "../support/detail.js";
 import { HttpRejections } from "../support/http-rejections.js";

@@ -6,7 +6,9 @@
  * (-32700 parse error, -32600 invalid request) — or as the body of an HTTP error status on streamable HTTP, which
  * the transport allows ("The HTTP response body MAY comprise a JSON-RPC error response that has no id").
  */
-import { type Direction, type Exchange, isPlainObject, type MessageRef, type TraceEvent } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef } from "@mcp-conf/session";
+import { type Direction, isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { jsonType, quote } from "../support/detail.js";
 import { sender } from "../support/readers.js";

@@ -7,7 +7,9 @@
  * streamable-HTTP stream is reported here (batches on stdio and in POST bodies have transport clauses, TRAN-005/006
  * and TRAN-015).
  */
-import { type Exchange, isPlainObject, type MessageRef, type TraceEvent } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef } from "@mcp-conf/session";
+import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { batchDefect, batchesAllowed } from "../support/batching.js";
 import { methodTypes } from "../support/schema-methods.js";

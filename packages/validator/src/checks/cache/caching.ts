@@ -4,7 +4,7 @@
  * first page's `cacheScope` (cache.scope-same-across-pages), and the result of a multi round-trip retry, which must
  * not be cached, is never marked fresh (cache.retry-result-not-fresh).
  */
-import type { Exchange } from "@mcp-conf/trace-format";
+import type { Exchange } from "@mcp-conf/session";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { type AnsweredRequest, answeredClientRequest } from "../support/answers.js";
 import { BoundedMap } from "../support/bounded-map.js";

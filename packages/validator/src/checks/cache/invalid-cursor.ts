@@ -2,7 +2,9 @@
  * cache.restart-after-invalid-cursor: once the server answers a list request's cursor with an error, the client's
  * next request for that list starts from the beginning (no cursor) rather than going on from a page it cached.
  */
-import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { PAGINATED_METHODS } from "../support/listing.js";

@@ -2,7 +2,7 @@
  * What a cancellation may name: a request the canceller itself issued earlier (same direction), still in flight,
  * never `initialize`, never a task (tasks are cancelled with tasks/cancel), and it must name one at all.
  */
-import { type Exchange, hasCapability, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
+import { type Exchange, hasCapability, type JsonRpcId, type MessageRef } from "@mcp-conf/session";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { LISTEN } from "../support/listen-teardowns.js";
 import { cancelledId, paramsOf } from "../support/readers.js";

@@ -5,8 +5,8 @@
  * (1 and "1" differ); bounded: beyond the limit the oldest are forgotten, and a check then stops claiming a
  * request was "never issued".
  */
+
 import {
-  type Direction,
   type Exchange,
   idKey,
   type JsonRpcId,
@@ -14,7 +14,8 @@ import {
   type RequestRef,
   type SessionFacts,
   trimOldest,
-} from "@mcp-conf/trace-format";
+} from "@mcp-conf/session";
+import type { Direction } from "@mcp-conf/trace-format";
 import { paramsOf } from "../support/readers.js";
 import { createdTaskOfExchange, isTaskAugmented } from "../support/tasks.js";
 

@@ -2,7 +2,7 @@
  * A receiver that got a cancellation should not answer the cancelled request. Judged when the answer arrives
  * after the cancellation was seen (a warning: the two can cross on the wire).
  */
-import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/trace-format";
+import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { cancelledId } from "../support/readers.js";
 import { openTarget } from "./issued-requests.js";

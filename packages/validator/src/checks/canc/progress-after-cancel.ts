@@ -3,7 +3,7 @@
  * notifications for the cancelled request's token keep coming after the cancellation (a warning: one notification
  * already in flight may cross the cancellation).
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import type { MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { BoundedMap } from "../support/bounded-map.js";
 import { cancelledId, metaOf, opposite, paramsOf } from "../support/readers.js";

@@ -3,7 +3,7 @@
  * (canc.server-cancels-only-listen), and on stdio a server that ends a subscription says so with one
  * (canc.listen-teardown-announced) — its graceful result alone does not end the stream there.
  */
-import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
+import type { Exchange, MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { LISTEN, LISTEN_TEARDOWN_SUBSCRIPTION, ListenStreams } from "../support/listen-teardowns.js";

@@ -3,7 +3,9 @@
  * server's current complete prompt listing does not hold is answered with error -32602, and a result carries at
  * most 100 values.
  */
-import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
+
+import type { Exchange } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { answeredClientRequest } from "../support/answers.js";
 import { quote } from "../support/detail.js";

@@ -6,7 +6,9 @@
  * it asks for log messages with `_meta` `io.modelcontextprotocol/logLevel`). Each side's first use is reported, once:
  * a warning naming the deprecation and its migration path, never a failure.
  */
-import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { INPUT_REQUIRED_METHODS, inputRequiredResult } from "../support/input-rounds.js";

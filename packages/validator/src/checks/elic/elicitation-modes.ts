@@ -3,7 +3,9 @@
  * the client supports is a key (`form`, `url`). A server sends only declared modes; a client that answers declared
  * elicitation; a client that declared elicitation refuses an undeclared mode with -32602.
  */
-import { type Exchange, isPlainObject, type MessageRef, type SessionFacts } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef, SessionFacts } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { errorCodeOf, paramsOf } from "../support/readers.js";
 

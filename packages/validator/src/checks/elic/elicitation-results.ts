@@ -4,7 +4,9 @@
  * string, number/integer, boolean, single- and multi-select enums; required fields; length, range and item
  * bounds). Formats are not judged.
  */
-import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
+
+import type { Exchange } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { paramsOf, resultOf } from "../support/readers.js";
 import { modeOf } from "./elicitation-modes.js";

@@ -1,4 +1,4 @@
-import type { SessionFacts } from "@mcp-conf/trace-format";
+import type { SessionFacts } from "@mcp-conf/session";
 import { describe, expect, it } from "vitest";
 import { declaredModes } from "./elicitation-modes.js";
 import { contentProblem } from "./elicitation-results.js";

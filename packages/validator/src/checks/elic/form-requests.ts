@@ -3,7 +3,9 @@
  * credentials (judged by the names and titles of the requested fields; descriptions often mention secrets only to warn against them), and no clickable URLs in any
  * field of the request.
  */
-import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { paramsOf } from "../support/readers.js";
 import { SENSITIVE_FIELD } from "../support/sensitive.js";

@@ -3,7 +3,9 @@
  * elicitation only; notifications/elicitation/complete names an elicitation this session established; a
  * URLElicitationRequiredError (-32042) lists the URL-mode elicitations needed, each with an elicitationId.
  */
-import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { BoundedMap } from "../support/bounded-map.js";
 import { paramsOf } from "../support/readers.js";

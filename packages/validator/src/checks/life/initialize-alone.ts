@@ -2,7 +2,7 @@
  * life.initialize-not-batched (LIFE-023, 2025-03-26, the one revision with JSON-RPC batching): the initialize
  * request travels alone, since nothing else may happen before initialization completes.
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import type { MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 
 export const initializeNotBatched: CheckDefinition = {

@@ -3,7 +3,9 @@
  * version (a dated revision, `YYYY-MM-DD`: nothing else can be a version the client supports), and the server's
  * result carries its capabilities, its information and a version that is a published revision.
  */
-import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { isKnownRevision, knownRevisions } from "../../registry/index.js";
 import { jsonType, quote } from "../support/detail.js";

@@ -3,7 +3,7 @@
  * `notifications/initialized`. The finding rests on absence, so it is reported only at the end of the trace
  * (a live judge must not fail it in the moment between the initialize result and the notification).
  */
-import type { Exchange } from "@mcp-conf/trace-format";
+import type { Exchange } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 
 export const initializedSent: CheckDefinition = {

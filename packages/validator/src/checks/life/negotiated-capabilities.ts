@@ -7,7 +7,9 @@
  * elicitation, roots, tasks) have gate clauses in their own areas. Capabilities are those of the initialize
  * exchange; requests before it completed are LIFE-005's.
  */
-import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
+
+import type { Exchange } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 

@@ -3,7 +3,7 @@
  * request but pings; until the client's `notifications/initialized`, the server sends no request but pings
  * (logging is a notification, so it is no request). State is read off the messages themselves, in order.
  */
-import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
+import type { Exchange, MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 

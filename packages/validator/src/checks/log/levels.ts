@@ -3,7 +3,7 @@
  * level and the server accepted it — no `notifications/message` below that level (the server may pick which
  * messages to send only while no level was set).
  */
-import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
+import type { Exchange, MessageRef } from "@mcp-conf/session";
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { answeredClientRequest } from "../support/answers.js";

@@ -4,7 +4,7 @@
  * is in flight (log.message-requested) and never on a `subscriptions/listen` stream, which marks its notifications
  * with `_meta` `io.modelcontextprotocol/subscriptionId` (log.message-not-on-subscription).
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import type { MessageRef } from "@mcp-conf/session";
 import { quote } from "../support/detail.js";
 import { messageRuleCheck } from "../support/message-rule.js";
 import { LOG_LEVEL_META_KEY, requestMeta, SUBSCRIPTION_ID_META_KEY } from "../support/modern.js";

@@ -4,7 +4,7 @@
  * (meta.malformed-request-400); a MissingRequiredClientCapabilityError comes with status 400 too
  * (meta.missing-capability-400). A status is judged only where the response's pairing with its request is certain.
  */
-import { type Exchange, trimOldest } from "@mcp-conf/trace-format";
+import { type Exchange, trimOldest } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { INVALID_PARAMS } from "../support/answers.js";
 import { quote } from "../support/detail.js";

@@ -4,7 +4,7 @@
  * on every request
  * (meta.client-info-present) as servers should in every result (meta.server-info-present).
  */
-import { CLIENT_INFO_META_KEY, type Exchange, SERVER_INFO_META_KEY } from "@mcp-conf/trace-format";
+import { CLIENT_INFO_META_KEY, type Exchange, SERVER_INFO_META_KEY } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { messageRuleCheck } from "../support/message-rule.js";

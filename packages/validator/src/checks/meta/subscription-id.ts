@@ -2,7 +2,7 @@
  * meta.subscription-id-present — the notifications only a `subscriptions/listen` stream delivers (list changes,
  * resource updates, and its acknowledgment) carry `io.modelcontextprotocol/subscriptionId` in `_meta`.
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import type { MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { SUBSCRIBED_NOTIFICATIONS, SUBSCRIPTION_ID_META_KEY } from "../support/modern.js";

@@ -3,7 +3,9 @@
  * `version-traceid-parentid-flags` in lower-case hex (version 00, trace and parent ids not all zeros), tracestate a
  * comma-separated list of at most 32 `key=value` members. (`baggage` follows W3C Baggage, left unjudged.)
  */
-import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 

@@ -4,7 +4,9 @@
  * legacy -32000…-32019 sub-range new implementations should not use (modern.legacy-error-code), and the data a defined
  * modern error must carry (modern.missing-capability-error-data, modern.unsupported-version-error-data).
  */
-import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { messageRuleCheck } from "../support/message-rule.js";

@@ -4,7 +4,9 @@
  * session"). On streamable HTTP a POST refused with an error status and no JSON-RPC answer (a 401 asking for
  * authorization) has been answered too: the client may send it again under the same id.
  */
-import type { Direction, Exchange, JsonRpcId, MessageRef, TraceEvent } from "@mcp-conf/trace-format";
+
+import type { Exchange, JsonRpcId, MessageRef } from "@mcp-conf/session";
+import type { Direction, TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { HttpRequests } from "../support/http-requests.js";

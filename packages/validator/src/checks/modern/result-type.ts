@@ -2,7 +2,7 @@
  * modern.result-type-present — every result a server sends in answer to a client request carries a `resultType`
  * string ("The result MUST include a resultType field to indicate the type of the result.").
  */
-import type { Exchange } from "@mcp-conf/trace-format";
+import type { Exchange } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { resultOf } from "../support/readers.js";

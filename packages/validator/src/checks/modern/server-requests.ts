@@ -2,7 +2,7 @@
  * modern.no-server-requests — in 2026-07-28 a server never initiates a JSON-RPC request: what it needs from the
  * client it asks for in an InputRequiredResult. Any request sent server-to-client breaks it, on either transport.
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import type { MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 

@@ -4,7 +4,9 @@
  * or roots request (mrtr.input-request-kinds) the requesting client declared the capability for
  * (mrtr.input-requests-declared).
  */
-import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
+
+import type { Exchange } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckContext } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { inputRequiredResult } from "../support/input-rounds.js";

@@ -6,7 +6,9 @@
  * sent on another request (mrtr.state-not-reused); and the server asks again for an input a retry left out rather
  * than answering it with an error (mrtr.missing-input-re-asked).
  */
-import { type Exchange, idKey, isPlainObject, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
+
+import { type Exchange, idKey, type JsonRpcId, type MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition, Reading } from "../../engine/types.js";
 import { BoundedMap } from "../support/bounded-map.js";
 import { quote } from "../support/detail.js";

@@ -5,8 +5,9 @@
  * the server issued for a different list is one the client did not edit, so it counts as the server's for the
  * first rule and as invalid for the others.
  */
-import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/trace-format";
-import { isPlainObject, trimOldest } from "@mcp-conf/trace-format";
+import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/session";
+import { trimOldest } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { answeredClientRequest, describeAnswer, INVALID_PARAMS } from "../support/answers.js";
 import { quote } from "../support/detail.js";

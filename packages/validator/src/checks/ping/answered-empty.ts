@@ -4,7 +4,9 @@
  * server refused at the HTTP layer (never delivered) is not expected to be answered. "Promptly" would need the
  * clock, which checks may not read.
  */
-import { type Exchange, isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
+
+import type { Exchange } from "@mcp-conf/session";
+import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { jsonType, quote } from "../support/detail.js";
 import { HttpRejections } from "../support/http-rejections.js";

@@ -4,8 +4,10 @@
  * created) is still running; `progress` increases; a task's progress uses the token of the request that created
  * it. The token history is the trace's shared TokenLedger.
  */
-import type { Direction, Exchange, MessageRef } from "@mcp-conf/trace-format";
-import { trimOldest } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef } from "@mcp-conf/session";
+import { trimOldest } from "@mcp-conf/session";
+import type { Direction } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { opposite, paramsOf } from "../support/readers.js";
 import { AUGMENTABLE_METHODS, relatedTaskId, TASK_STATE_METHODS } from "../support/tasks.js";

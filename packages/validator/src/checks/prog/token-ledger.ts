@@ -6,8 +6,10 @@
  * Tokens are kept as raw JSON values (1 and "1" differ), per direction, bounded; once anything was forgotten a
  * check stops claiming a token was "never provided".
  */
-import type { Direction, Exchange, MessageRef, SessionFacts } from "@mcp-conf/trace-format";
-import { trimOldest } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef, SessionFacts } from "@mcp-conf/session";
+import { trimOldest } from "@mcp-conf/session";
+import type { Direction } from "@mcp-conf/trace-format";
 import { metaOf, paramsOf } from "../support/readers.js";
 import { createdTaskOfExchange, TaskStatusBook, TERMINAL_STATUSES, taskSnapshots } from "../support/tasks.js";
 

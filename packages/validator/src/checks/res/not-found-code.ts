@@ -3,7 +3,7 @@
  * handling). The one answer that says "not found" by its code alone is the withdrawn -32002, so that is what a trace
  * can hold against the sentence; any other error may have another cause.
  */
-import type { Exchange } from "@mcp-conf/trace-format";
+import type { Exchange } from "@mcp-conf/session";
 import { messageRuleCheck } from "../support/message-rule.js";
 import { errorCodeOf } from "../support/readers.js";
 

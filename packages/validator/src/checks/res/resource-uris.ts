@@ -4,7 +4,9 @@
  * resources in prompt messages are left to PROM's own "A valid resource URI" clause, so one bad URI is reported
  * once, under the clause that names it.
  */
-import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
+
+import type { Exchange } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import { answeredClientRequest } from "../support/answers.js";
 import { arrayField } from "../support/readers.js";
 

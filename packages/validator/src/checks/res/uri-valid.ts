@@ -3,7 +3,9 @@
  * URI — a scheme, then only the characters the grammar allows, with well-formed percent-escapes. (An IRI with raw
  * non-ASCII characters is not a URI.)
  */
-import { isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { uriProblem } from "../support/encoding.js";

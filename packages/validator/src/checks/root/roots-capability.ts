@@ -2,7 +2,7 @@
  * The roots capability on the wire: a server checks for it before sending roots/list; a client that answers
  * roots/list with a list declared it; a client without it rejects roots/list with -32601 (Method not found).
  */
-import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/trace-format";
+import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { METHOD_NOT_FOUND } from "../support/answers.js";
 import { errorCodeOf } from "../support/readers.js";

@@ -2,7 +2,9 @@
  * The roots a client lists: every root URI is a file:// URI; and when the client declared `roots.listChanged`, a
  * list that differs from the previous one was announced by notifications/roots/list_changed in between.
  */
-import { type Exchange, hasCapability, isPlainObject } from "@mcp-conf/trace-format";
+
+import { type Exchange, hasCapability } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { resultOf } from "../support/readers.js";
 

@@ -2,7 +2,9 @@
  * "Sampling messages MUST contain a role field of "user" or "assistant"; and a content field" (2026-07-28,
  * client/sampling#messages): each message of a sampling request, and the message the client's result is.
  */
-import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { paramsOf, resultOf } from "../support/readers.js";

@@ -3,7 +3,7 @@
  * sampling request need `sampling.tools` (the server must not send them otherwise, and the client must refuse
  * them — with an error before 2026-07-28, by not answering the input request from 2026-07-28); `includeContext` "thisServer"/"allServers" is soft-deprecated and needs `sampling.context`.
  */
-import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/trace-format";
+import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/session";
 import { opensWithInitialize } from "../../engine/revision.js";
 import type { CheckDefinition } from "../../engine/types.js";
 import { paramsOf } from "../support/readers.js";

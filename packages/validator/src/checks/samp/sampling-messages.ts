@@ -3,7 +3,9 @@
  * tool use is answered by the very next message, made only of tool results, one per tool use id; every tool
  * result answers an earlier tool use; a client refuses (-32602) a request that breaks these rules.
  */
-import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { errorCodeOf, paramsOf } from "../support/readers.js";
 

@@ -2,7 +2,7 @@
  * toolChoice honoured in the client's answer: mode "required" means the model used at least one tool; mode
  * "none" means it used none.
  */
-import type { Exchange } from "@mcp-conf/trace-format";
+import type { Exchange } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { paramsOf, resultOf } from "../support/readers.js";
 import { blocksOf } from "./sampling-messages.js";

@@ -3,7 +3,7 @@
  * request with a result. Judged on stdio, where the server's notifications/cancelled naming the listen request is
  * the end the trace shows; on streamable HTTP the end is the SSE stream closing, which the trace does not record.
  */
-import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
+import type { Exchange, MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { LISTEN_TEARDOWN_SUBSCRIPTION, ListenStreams } from "../support/listen-teardowns.js";

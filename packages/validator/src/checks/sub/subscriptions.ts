@@ -4,7 +4,9 @@
  * Notifications are tied to their subscription by `_meta` `io.modelcontextprotocol/subscriptionId`, the id of the
  * listen request.
  */
-import { idKey, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import { idKey, type MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { BoundedMap } from "../support/bounded-map.js";
 import { quote } from "../support/detail.js";

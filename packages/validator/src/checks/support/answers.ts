@@ -2,7 +2,9 @@
  * A client's request to the server and the answer it drew, narrowed from an exchange (whose params, result and
  * error arrive as `unknown`), and how that answer reads in a detail. Shared by the server-feature checks.
  */
-import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import { errorCodeOf } from "./readers.js";
 
 /** JSON-RPC error -32602, Invalid params. */

@@ -4,7 +4,7 @@
  * notifications, or of only responses — shared by the stdio, POST-body and schema clauses, which at every other
  * revision refuse a batch outright.
  */
-import { classifyMessage } from "@mcp-conf/trace-format";
+import { classifyMessage } from "@mcp-conf/session";
 
 /** Whether JSON-RPC batches are MCP messages at this revision. */
 export function batchesAllowed(revision: string): boolean {

@@ -3,7 +3,7 @@
  * (in batches, see `trimOldest`), and remembers that it forgot — a check must not report "never seen" once it may
  * have forgotten.
  */
-import { trimOldest } from "@mcp-conf/trace-format";
+import { trimOldest } from "@mcp-conf/session";
 
 export class BoundedMap<K, V> {
   private readonly map = new Map<K, V>();

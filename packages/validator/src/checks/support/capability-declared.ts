@@ -5,7 +5,7 @@
  * list-change notification without `listChanged` is life.list-changed-declared's: the capability was declared). One factory serves tools, resources, prompts, logging and completions;
  * each area registers its own instance. Requests the server refused are LIFE-015's (the client's fault).
  */
-import { hasCapability, type MessageRef, serverCapabilitiesKnown } from "@mcp-conf/trace-format";
+import { hasCapability, type MessageRef, serverCapabilitiesKnown } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { answeredClientRequest } from "./answers.js";
 

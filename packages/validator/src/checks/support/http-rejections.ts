@@ -4,7 +4,9 @@
  * or started a new session; that is not an id reused, and the refused copy is not expected to be answered. Only certain pairings
  * count (see HttpRequests). Bounded: an id is forgotten once its re-sent copy is seen.
  */
-import { type Direction, idKey, type TraceEvent } from "@mcp-conf/trace-format";
+
+import { idKey } from "@mcp-conf/session";
+import type { Direction, TraceEvent } from "@mcp-conf/trace-format";
 import { HttpRequests } from "./http-requests.js";
 
 const MAX_REMEMBERED = 1024;

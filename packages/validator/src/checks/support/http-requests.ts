@@ -7,13 +7,9 @@
  * could answer; checks judge only what is certain.
  * State is bounded by the number of HTTP requests in flight.
  */
-import {
-  classifyMessage,
-  type HttpEvent,
-  isPlainObject,
-  type MessageEvent,
-  type TraceEvent,
-} from "@mcp-conf/trace-format";
+
+import { classifyMessage } from "@mcp-conf/session";
+import { type HttpEvent, isPlainObject, type MessageEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 
 /** What an HTTP request turned out to be. */

@@ -9,7 +9,9 @@
  * capabilities the check reads are the ones the request that drew it declared (2026 declares them per request).
  * The rounds are read once per judge (`inputRounds`, a shared reading) and handed to every wrapped check.
  */
-import { type Exchange, isPlainObject, type MessageRef, type RequestRef } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition, Reading } from "../../engine/types.js";
 import { METHOD_TABLES } from "../../generated/methods.js";
 import { BoundedMap } from "./bounded-map.js";

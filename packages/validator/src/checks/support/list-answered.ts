@@ -5,7 +5,7 @@
  * client capability, an unsupported version) and is judged by its own clause. One factory serves tools, resources
  * and prompts; each area registers its own instance.
  */
-import { type Exchange, hasCapability } from "@mcp-conf/trace-format";
+import { type Exchange, hasCapability } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { METHOD_NOT_FOUND } from "./answers.js";
 import { quote } from "./detail.js";

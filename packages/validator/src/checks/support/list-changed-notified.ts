@@ -5,7 +5,7 @@
  * factory serves tools, prompts and resources. Where notifications travel on subscriptions/listen streams
  * (2026-07-28), the rule is the stream's: see list-changed-on-stream.ts.
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import type { MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { LISTEN, onStreamHandlers } from "./list-changed-on-stream.js";
 import { describeChange, type ListChangeSpec, listingKeys, sameKeys } from "./list-changes.js";

@@ -11,7 +11,9 @@
  * client's break-off ended: after one, each stream open then may be closed, so it no longer obliges the server to
  * notify, while a notification still sent on it is not reported.
  */
-import { type Exchange, idKey, isPlainObject, type MessageRef, type TraceEvent } from "@mcp-conf/trace-format";
+
+import { type Exchange, idKey, type MessageRef } from "@mcp-conf/session";
+import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckHandlers } from "../../engine/types.js";
 import { quote } from "./detail.js";
 import { describeChange, type ListChangeSpec, listingKeys, sameKeys } from "./list-changes.js";

@@ -5,7 +5,7 @@
  * (cancellation.mdx and subscriptions.mdx's Graceful Closure), which subscribe to what `LISTEN_TEARDOWN_SUBSCRIPTION`
  * names and feed every message and exchange they get to `observe…`.
  */
-import { type Exchange, idKey, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
+import { type Exchange, idKey, type JsonRpcId, type MessageRef } from "@mcp-conf/session";
 import type { Subscription } from "../../engine/types.js";
 import { BoundedMap } from "./bounded-map.js";
 import { cancelledId } from "./readers.js";

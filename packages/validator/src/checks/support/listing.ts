@@ -4,7 +4,9 @@
  * complete when a page has no `nextCursor`. Checks that judge a whole list (uniqueness, what changed between two
  * listings, which names exist) build on this; it keeps only the listing in progress.
  */
-import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
+
+import type { Exchange } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import { answeredClientRequest } from "./answers.js";
 
 /**

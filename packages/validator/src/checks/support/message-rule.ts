@@ -4,7 +4,9 @@
  * each subject counts as examined, and `judge` says what is wrong with it, if anything — reported at the seq of the
  * message or event handed over (of an exchange: its answer, else its request).
  */
-import type { Exchange, MessageRef, TraceEvent } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef } from "@mcp-conf/session";
+import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition, MessageSelector } from "../../engine/types.js";
 
 type Picks<Item, S> =

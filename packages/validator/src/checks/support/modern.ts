@@ -2,12 +2,9 @@
  * Reading the modern era (2026-07-28): the per-request `_meta` fields every client request carries, the error codes
  * the specification defines, and the notifications only a `subscriptions/listen` stream delivers.
  */
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  isPlainObject,
-  type MessageRef,
-  STATELESS_VERSION_META_KEY,
-} from "@mcp-conf/trace-format";
+
+import { CLIENT_CAPABILITIES_META_KEY, type MessageRef, STATELESS_VERSION_META_KEY } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import { type JsonObject, metaOf, paramsOf } from "./readers.js";
 
 export { CLIENT_CAPABILITIES_META_KEY, STATELESS_VERSION_META_KEY };

@@ -3,7 +3,9 @@
  * names of the latest complete listing — which stops counting as the server's whole list once it announces a
  * change with `notifications/prompts/list_changed`. Bounded like the tool catalog.
  */
-import { type Exchange, isPlainObject, type MessageRef, trimOldest } from "@mcp-conf/trace-format";
+
+import { type Exchange, type MessageRef, trimOldest } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import { ListingAssembler, nameOf } from "./listing.js";
 
 export const MAX_PROMPTS = 10_000;

@@ -3,7 +3,7 @@
  * server's prompt catalog shows to be faulty must be answered with error -32602 (Invalid params). Used by the PROM
  * and COMP checks.
  */
-import type { Exchange, MessageRef } from "@mcp-conf/trace-format";
+import type { Exchange, MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { answeredClientRequest, describeAnswer, INVALID_PARAMS } from "./answers.js";
 import { PromptCatalog } from "./prompt-catalog.js";

@@ -2,7 +2,9 @@
  * Reading untrusted JSON-RPC messages: the params, result, error code and `_meta` of a message as objects when
  * they are objects, and the direction words findings use. Every reader takes what the wire gave and never throws.
  */
-import { type Direction, isPlainObject, type JsonRpcId, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { JsonRpcId, MessageRef } from "@mcp-conf/session";
+import { type Direction, isPlainObject } from "@mcp-conf/trace-format";
 
 export type JsonObject = Record<string, unknown>;
 

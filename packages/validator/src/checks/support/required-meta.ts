@@ -4,7 +4,7 @@
  * page restates it for its own (tool., res., prom., comp., page., mrtr.…), so a finding rests on the pages that
  * speak of the request at hand.
  */
-import type { MessageRef, RequestRef } from "@mcp-conf/trace-format";
+import type { MessageRef, RequestRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "./detail.js";
 import { messageRuleCheck } from "./message-rule.js";

@@ -7,20 +7,23 @@
  * The tools' annotations come from the latest `tools/list` answer seen. Bounded by the requests in flight and the
  * tools listed.
  */
+
 import {
   classifyMessage,
-  type HttpEvent,
   idKey,
+  type JsonRpcMessage,
+  type MessageRef,
+  STATELESS_VERSION_META_KEY,
+  trimOldest,
+} from "@mcp-conf/session";
+import {
+  type HttpEvent,
   isPlainHeaderSafe,
   isPlainObject,
-  type JsonRpcMessage,
   type MessageEvent,
-  type MessageRef,
   PARAM_HEADER_PREFIX,
   readHeaderValue,
-  STATELESS_VERSION_META_KEY,
   type TraceEvent,
-  trimOldest,
 } from "@mcp-conf/trace-format";
 import { quote } from "./detail.js";
 import { contentType, type HttpRequest, HttpRequests, header } from "./http-requests.js";

@@ -4,7 +4,9 @@
  * the `io.modelcontextprotocol/related-task` metadata, and which capability path declares task support for a
  * request type. Shared by the TASK, PROG and CANC checks; every reader takes `unknown` and never throws.
  */
-import { type Direction, type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef } from "@mcp-conf/session";
+import { type Direction, isPlainObject } from "@mcp-conf/trace-format";
 import { BoundedMap } from "./bounded-map.js";
 import { type JsonObject, metaOf, paramsOf, receiverSide, resultOf } from "./readers.js";
 

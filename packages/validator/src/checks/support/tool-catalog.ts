@@ -3,7 +3,9 @@
  * the most recent definition of its tool. Bounded: past MAX_TOOLS names the oldest are forgotten (a call to a
  * forgotten tool is simply not judged).
  */
-import { type Exchange, isPlainObject, trimOldest } from "@mcp-conf/trace-format";
+
+import { type Exchange, trimOldest } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { type AnsweredRequest, answeredClientRequest } from "./answers.js";
 

@@ -2,7 +2,7 @@
  * The receiver's side of task capability negotiation: a receiver that did not declare task support for a request
  * type must process such requests normally, so answering one with a `CreateTaskResult` is a violation.
  */
-import { type Exchange, hasCapability } from "@mcp-conf/trace-format";
+import { type Exchange, hasCapability } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { paramsOf, receiverSide } from "../support/readers.js";
 import { createdTaskOfExchange, isTaskAugmented, taskCapabilityPath } from "../support/tasks.js";

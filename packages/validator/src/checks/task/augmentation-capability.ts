@@ -4,7 +4,7 @@
  * declared no `tasks` at all. `tools/call` has its own MUST-level rule (see tool-call-augmentation-declared.ts), so
  * the generic SHOULD check leaves it out to keep each finding under the clause that names it.
  */
-import { hasCapability, type MessageRef } from "@mcp-conf/trace-format";
+import { hasCapability, type MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { paramsOf, receiverSide } from "../support/readers.js";
 import { isTaskAugmented, taskCapabilityPath } from "../support/tasks.js";

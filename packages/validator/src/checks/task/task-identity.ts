@@ -2,7 +2,9 @@
  * Task identity: related-task metadata carries a string `taskId`; a receiver never hands out the same task id for
  * two tasks; a task begins in "working".
  */
-import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { BoundedMap } from "../support/bounded-map.js";
 import { type JsonObject, metaOf } from "../support/readers.js";

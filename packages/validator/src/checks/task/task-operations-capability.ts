@@ -4,7 +4,7 @@
  * that were successfully negotiated") when the answer was an error or never came; an operation the receiver served
  * anyway is left alone, as life.negotiated-capabilities-only does for server features.
  */
-import { type Exchange, hasCapability } from "@mcp-conf/trace-format";
+import { type Exchange, hasCapability } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { receiverSide } from "../support/readers.js";
 

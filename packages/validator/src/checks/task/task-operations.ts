@@ -4,7 +4,7 @@
  * terminal task is rejected with -32602 and a successful one leaves the task "cancelled"; related-task metadata is
  * left off where the task id is already in the message.
  */
-import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/trace-format";
+import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { BoundedMap } from "../support/bounded-map.js";
 import { errorCodeOf, opposite, paramsOf, resultOf } from "../support/readers.js";

@@ -3,7 +3,9 @@
  * changes; a requestor that sees "input_required" calls tasks/result; a tasks/get showing "failed" explains why;
  * tasks/result answers only once the task is terminal (a later snapshot still running proves it did not wait).
  */
-import type { Direction, Exchange } from "@mcp-conf/trace-format";
+
+import type { Exchange } from "@mcp-conf/session";
+import type { Direction } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { opposite, paramsOf } from "../support/readers.js";
 import {

@@ -3,7 +3,7 @@
  * date-times. The schema only says "string", so the format is judged here; one check per field, as the spec
  * states them as two requirements.
  */
-import type { Exchange } from "@mcp-conf/trace-format";
+import type { Exchange } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { AUGMENTABLE_METHODS, TASK_STATE_METHODS, taskSnapshots } from "../support/tasks.js";
 

@@ -4,7 +4,9 @@
  * `tasks.requests.tools.call`; without it the capability rule alone applies). A client is judged on the tools it had
  * listed before calling; a server on every answer, at the end of the trace for tools listed only later.
  */
-import { type Exchange, hasCapability, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { METHOD_NOT_FOUND } from "../support/answers.js";
 import { BoundedMap } from "../support/bounded-map.js";

@@ -3,7 +3,7 @@
  * same cursor that hold the same tools hold them in the same order. A result whose set of tools differs from the last
  * one for its cursor is a change of the list, not a reordering, and is not judged.
  */
-import type { Exchange } from "@mcp-conf/trace-format";
+import type { Exchange } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { answeredClientRequest } from "../support/answers.js";
 import { BoundedMap } from "../support/bounded-map.js";

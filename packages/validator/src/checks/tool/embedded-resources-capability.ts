@@ -2,7 +2,9 @@
  * "Servers that use embedded resources SHOULD implement the resources capability": a tools/call result holding a
  * content block of type "resource" comes from a server whose initialize result declared `resources`.
  */
-import { hasCapability, isPlainObject, serverCapabilitiesKnown } from "@mcp-conf/trace-format";
+
+import { hasCapability, serverCapabilitiesKnown } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { answeredClientRequest } from "../support/answers.js";
 import { quote } from "../support/detail.js";

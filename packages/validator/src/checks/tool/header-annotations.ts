@@ -7,7 +7,9 @@
  * mirrors annotated integers only within the JavaScript-safe range. Clients on streamable HTTP must leave out a tool
  * whose annotations break these rules, so they never call one.
  */
-import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
+
+import type { Exchange } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { answeredClientRequest } from "../support/answers.js";
 import { quote } from "../support/detail.js";

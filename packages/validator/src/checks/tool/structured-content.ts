@@ -4,7 +4,9 @@
  * `outputSchema` returns `structuredContent` that conforms to it. Results flagged `isError: true` are exempt from
  * the output schema — an error result reports the failure, not the tool's output.
  */
-import { type Exchange, isPlainObject } from "@mcp-conf/trace-format";
+
+import type { Exchange } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { answeredClientRequest } from "../support/answers.js";
 import { quote } from "../support/detail.js";

@@ -3,7 +3,9 @@
  * in the end (on the SSE stream or as the JSON body). Judged when the trace ends, from what never came; a request
  * the client cancelled, or one the server refused at the HTTP layer (401/403, so never delivered), is exempt.
  */
-import { type Exchange, idKey, isPlainObject, type MessageRef, type TraceEvent } from "@mcp-conf/trace-format";
+
+import { type Exchange, idKey, type MessageRef } from "@mcp-conf/session";
+import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { HttpRejections } from "../support/http-rejections.js";

@@ -4,7 +4,9 @@
  * MCP-Protocol-Version, which should name the negotiated version. A new initialize request (a new session) is
  * exempt. And the session id a server assigns holds only visible ASCII (TRAN-040).
  */
-import { type Exchange, type HttpEvent, isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
+
+import type { Exchange } from "@mcp-conf/session";
+import { type HttpEvent, isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { type HttpRequest, HttpRequests, header } from "../support/http-requests.js";

@@ -3,7 +3,7 @@
  * stdin: the server sends no requests, so there is nothing for a client response to answer. (On streamable HTTP the
  * same rule is shttp.no-client-responses, which reads the POST bodies.)
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import type { MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 
 export const stdioNoClientResponses: CheckDefinition = {

@@ -3,7 +3,9 @@
  * — not a non-JSON line (a log line on stdout), not a batch (except at 2025-03-26, the one revision with JSON-RPC
  * batching, a well-formed one), not a JSON value that is no JSON-RPC message at all. A line the recorder cut at its size limit is not judged.
  */
-import { classifyMessage, type Direction, type TraceEvent } from "@mcp-conf/trace-format";
+
+import { classifyMessage } from "@mcp-conf/session";
+import type { Direction, TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { batchDefect, batchesAllowed } from "../support/batching.js";
 import { jsonType, quote } from "../support/detail.js";

@@ -8,7 +8,7 @@
  * shape (`resultType`, `_meta` serverInfo). Only stdio: on streamable HTTP the first request's status drives the
  * fallback.
  */
-import type { MessageRef } from "@mcp-conf/trace-format";
+import type { MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 import { requestMeta, STATELESS_VERSION_META_KEY } from "../support/modern.js";

@@ -5,7 +5,9 @@
  * implemented (ver.discover-implemented); extension identifiers follow the `_meta` key rules with a prefix
  * (ver.extension-identifier).
  */
-import { type Exchange, isPlainObject, type MessageRef } from "@mcp-conf/trace-format";
+
+import type { Exchange, MessageRef } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { METHOD_NOT_FOUND } from "../support/answers.js";
 import { quote } from "../support/detail.js";

@@ -1,6 +1,6 @@
+import type { Direction, TraceEvent, Transport } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 import { Correlator, type Exchange, idKey, type Observation } from "./correlator.js";
-import type { Direction, TraceEvent, Transport } from "./types.js";
 
 const C2S: Direction = "client-to-server";
 const S2C: Direction = "server-to-client";

@@ -6,9 +6,15 @@
  * still counts: its answer pairs with it silently, and nothing is called unanswered or orphaned because the part
  * that would show otherwise was cut.
  */
+
+import {
+  type Direction,
+  type MessageEvent,
+  type RawEvent,
+  readMessageHead,
+  type TraceEvent,
+} from "@mcp-conf/trace-format";
 import { classifyMessage, type JsonRpcId, type JsonRpcMessage, type JsonRpcRequest } from "./jsonrpc.js";
-import { readMessageHead } from "./message-head.js";
-import type { Direction, MessageEvent, RawEvent, TraceEvent } from "./types.js";
 
 /** One JSON-RPC message as observed: a whole payload, or one element of a batch. */
 export interface MessageRef<M extends JsonRpcMessage = JsonRpcMessage> {

@@ -4,9 +4,9 @@
  * protocol version each request declares in `_meta` (and on HTTP in the `MCP-Protocol-Version` header), the client's
  * capabilities from each request's `_meta`, the server's from the `server/discover` result.
  */
+
+import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 import type { Exchange, MessageRef } from "./correlator.js";
-import { isPlainObject } from "./jsonrpc.js";
-import type { TraceEvent } from "./types.js";
 
 export const STATELESS_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion";
 /** The `_meta` key of a modern request's client capabilities. */

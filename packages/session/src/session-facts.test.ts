@@ -1,3 +1,4 @@
+import type { Direction, TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 import { Correlator } from "./correlator.js";
 import {
@@ -7,7 +8,6 @@ import {
   SessionFactsTracker,
   STATELESS_VERSION_META_KEY,
 } from "./session-facts.js";
-import type { Direction, TraceEvent } from "./types.js";
 
 /** Runs messages through a correlator and a facts tracker, as the validator engine does. */
 function factsOf(messages: Array<[Direction, unknown]>): SessionFacts {

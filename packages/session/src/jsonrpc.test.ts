@@ -1,6 +1,7 @@
+import { isPlainObject } from "@mcp-conf/trace-format";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { classifyMessage, isPlainObject, jsonTypeOf } from "./jsonrpc.js";
+import { classifyMessage, jsonTypeOf } from "./jsonrpc.js";
 
 describe("classifyMessage", () => {
   it("classifies well-formed requests, notifications, results and errors with no problems", () => {

@@ -3,6 +3,7 @@
  * message's role is still clear (a request with a bad `jsonrpc` field is still a request, so the rest of the
  * trace can pair with it) and records every defect in `problems`, for the checks to judge.
  */
+import { isPlainObject } from "@mcp-conf/trace-format";
 
 export type JsonRpcId = string | number;
 
@@ -37,10 +38,6 @@ export type JsonRpcMessage = (JsonRpcRequest | JsonRpcNotification | JsonRpcResu
   /** Shape defects, empty for a well-formed message. */
   problems: string[];
 };
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function isId(value: unknown): value is JsonRpcId {
   return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
