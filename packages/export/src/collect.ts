@@ -3,9 +3,8 @@
  * HAR, the HTTP pairing. Events are streamed through, never held by this module (the analysis keeps what it shows).
  */
 import { Analyzer, measureContextCost } from "@mcp-conf/analysis";
-import { findingsOfReport } from "@mcp-conf/live-judge";
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import { type Actor, createJudge, RevisionError } from "@mcp-conf/validator";
+import { type Actor, createJudge, findingsOfReport, RevisionError } from "@mcp-conf/validator";
 import { type ExportDocument, exportDocument, type Judgement } from "./document.js";
 import { HarBuilder } from "./har.js";
 

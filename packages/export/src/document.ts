@@ -4,12 +4,11 @@
  * viewer; its JSON Schema is `schema/export.schema.json`.
  */
 import type { SessionAnalysis } from "@mcp-conf/analysis";
-import type { LiveFinding } from "@mcp-conf/live-judge";
-import type { Totals, Verdict } from "@mcp-conf/validator";
+import type { QuotedFinding, Totals, Verdict } from "@mcp-conf/validator";
 
 /** What the validator made of the session, or why it could not judge it. */
 export type Judgement =
-  | { revision: string; verdict: Verdict; totals: Totals; findings: LiveFinding[] }
+  | { revision: string; verdict: Verdict; totals: Totals; findings: QuotedFinding[] }
   | { error: string };
 
 export interface ExportDocument {
@@ -29,7 +28,7 @@ export interface PageData {
 }
 
 /** A finding as exported: one (requirement, finding) pair. */
-export type ExportFinding = LiveFinding;
+export type ExportFinding = QuotedFinding;
 
 export function exportDocument(analysis: SessionAnalysis, judgement: Judgement): ExportDocument {
   return { format: "mcp-conf-session", version: 1, analysis, judgement };

@@ -4,9 +4,8 @@
  * takes an update from it a few times a second; nothing here waits or throws on the session's path.
  */
 import { Analyzer, type SessionAnalysis, type TimelineEntry } from "@mcp-conf/analysis";
-import { findingsOfReport, type LiveSummary } from "@mcp-conf/live-judge";
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import { loadRegistry } from "@mcp-conf/validator";
+import { findingsOfReport, loadRegistry, type Report } from "@mcp-conf/validator";
 import type { ExportFinding, Judgement, PageData } from "./document.js";
 
 export interface LiveUpdate {
@@ -61,7 +60,7 @@ export class LiveFeed {
 }
 
 /** The judgement a finished live judge gives: the report's verdict and all its findings, or why there is none. */
-export function liveJudgement(summary: LiveSummary): Judgement {
+export function liveJudgement(summary: { report?: Report; error?: string }): Judgement {
   const report = summary.report;
   if (!report) return { error: summary.error ?? "the session could not be judged" };
   return {

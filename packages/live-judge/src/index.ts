@@ -4,8 +4,6 @@
  * gives the full end-of-session report. If judging falls behind, findings lag and the session does not.
  */
 
-/** Every fail and warn finding of a finished report, each with its requirement's level, quote and URL. */
-export { findingsOfReport } from "./attribution.js";
 /** The lines a live session prints (seed 000's layout). */
 export { formatFinding, formatTally, formatWithdrawn } from "./format.js";
 /**

@@ -3,12 +3,10 @@
  * agree on the shapes; everything here survives structured cloning.
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import type { Actor, AttributedFinding, Report, TextRows } from "@mcp-conf/validator";
+import type { Actor, QuotedFinding, Report, TextRows } from "@mcp-conf/validator";
 
 /** One finding as it counts against one requirement: what a live line prints, with the verbatim spec sentence. */
-export interface LiveFinding extends AttributedFinding {
-  quote: string;
-}
+export type LiveFinding = QuotedFinding;
 
 export interface Tally {
   exchanges: number;

@@ -12,8 +12,7 @@
  * dropped, which the judge sees as gaps in seq and counts in its report as observations missing.
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import { createJudge, findingKey, type Judge, renderReport } from "@mcp-conf/validator";
-import { Attribution } from "./attribution.js";
+import { Attribution, createJudge, findingKey, type Judge, renderReport } from "@mcp-conf/validator";
 import { answersWithResult, exchangesCompletedBy } from "./exchanges.js";
 import type { FromWorker, LiveFinding, ToWorker, WorkerOptions } from "./protocol.js";
 import { ThreadClock } from "./thread-clock.js";

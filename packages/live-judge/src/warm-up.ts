@@ -13,8 +13,14 @@
 
 import { classifyMessage, STATELESS_VERSION_META_KEY } from "@mcp-conf/session";
 import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
-import { type Actor, createJudge, findingKey, knownRevisions, opensWithInitialize } from "@mcp-conf/validator";
-import { Attribution } from "./attribution.js";
+import {
+  type Actor,
+  Attribution,
+  createJudge,
+  findingKey,
+  knownRevisions,
+  opensWithInitialize,
+} from "@mcp-conf/validator";
 
 /** Revisions whose registry and checks this thread has loaded and set up (at most once each). */
 const prepared = new Set<string>();

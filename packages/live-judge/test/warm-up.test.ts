@@ -6,9 +6,8 @@
 
 import { STATELESS_VERSION_META_KEY } from "@mcp-conf/session";
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import { createJudge, knownRevisions, opensWithInitialize } from "@mcp-conf/validator";
+import { Attribution, createJudge, knownRevisions, opensWithInitialize } from "@mcp-conf/validator";
 import { describe, expect, it } from "vitest";
-import { Attribution } from "../src/attribution.js";
 import { madeUpSession, prepare, versionNamedBy, warmUp } from "../src/warm-up.js";
 
 const c2s = (payload: unknown): TraceEvent => ({

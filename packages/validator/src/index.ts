@@ -4,8 +4,10 @@
  * no clock, no network.
  */
 
-/** Every check the validator ships. */
-export { ALL_CHECKS } from "./checks/index.js";
+/** Findings attributed to the requirements they count against, live (one at a time) or from a finished report. */
+export { Attribution, findingsOfReport, type QuotedFinding } from "./attribution.js";
+/** Every check the validator ships, and the ids of those carrying a tag. */
+export { ALL_CHECKS, checksTagged } from "./checks/index.js";
 /** Typed errors: an undeclared or unknown revision; input that is not a trace; a check that threw (a bug in a check). */
 export { CheckError, RevisionError, type RevisionProblem, TraceInputError } from "./engine/errors.js";
 /** The engine: `createJudge` for incremental (live) judging, `validate` for a whole trace. */
@@ -30,6 +32,8 @@ export {
   type AttributedFinding,
   assertNever,
   type Capture,
+  CHECK_TAGS,
+  type CheckTag,
   type Finding,
   type Level,
   type Outcome,

@@ -8,7 +8,7 @@
  */
 import type { CallEntry, DefinitionsDiff, SessionAnalysis } from "@mcp-conf/analysis";
 import { isPlainObject } from "@mcp-conf/trace-format";
-import type { Report } from "@mcp-conf/validator";
+import { checksTagged, type Report } from "@mcp-conf/validator";
 import { fieldChangeLine, RUG_PULL_NOTE } from "../baseline/changes-text.js";
 
 export const SIGNALS = [
@@ -38,15 +38,10 @@ export type Signal = (typeof SIGNALS)[number];
  */
 export const DEFAULT_SIGNALS: readonly Signal[] = ["fail", "invalid", "mismatch", "pending", "incomplete"];
 
-/** Findings of these checks are a message that is not JSON-RPC or breaks the revision's schema. */
-const INVALID_CHECKS = new Set(["base.jsonrpc-valid", "base.schema-valid"]);
-/** Findings of these checks are a deprecated feature in use. */
-const DEPRECATION_CHECKS = new Set([
-  "samp.include-context-avoided",
-  "depr.roots-used",
-  "depr.sampling-used",
-  "depr.logging-used",
-]);
+/** Findings of the checks tagged `invalid-message`: a message that is not JSON-RPC or breaks the revision's schema. */
+const INVALID_CHECKS = checksTagged("invalid-message");
+/** Findings of the checks tagged `deprecated`: a deprecated feature in use. */
+const DEPRECATION_CHECKS = checksTagged("deprecated");
 
 /** Who owes a hit: a side of the session, or the capture itself. */
 export type HitOwner = "server" | "client" | "server or client" | "capture";

@@ -1,7 +1,7 @@
 /**
  * Every check the validator knows, by area. A registry entry names checks by id; the engine looks them up here.
  */
-import type { CheckDefinition } from "../engine/types.js";
+import type { CheckDefinition, CheckTag } from "../engine/types.js";
 import { checks as auth } from "./auth/index.js";
 import { checks as base } from "./base/index.js";
 import { checks as cache } from "./cache/index.js";
@@ -55,3 +55,8 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...shttp,
   ...depr,
 ];
+
+/** The ids of the checks whose definition carries `tag`. */
+export function checksTagged(tag: CheckTag): ReadonlySet<string> {
+  return new Set(ALL_CHECKS.filter((check) => check.tags?.includes(tag)).map((check) => check.id));
+}

@@ -198,11 +198,20 @@ export interface CheckHandlers<Item = unknown> {
   finish?(): void;
 }
 
+/**
+ * Kinds of finding a CI gate may single out (`mcp-conf check --fail-on invalid`, `deprecated`): `invalid-message`, a
+ * message that is not JSON-RPC or breaks the revision's schema; `deprecated`, a deprecated feature in use.
+ */
+export const CHECK_TAGS = ["invalid-message", "deprecated"] as const;
+export type CheckTag = (typeof CHECK_TAGS)[number];
+
 export interface CheckDefinition<Item = unknown> {
   /** `area.kebab-name`, stable; named for the rule it judges. */
   id: string;
   /** One sentence: what the check asserts. */
   description: string;
+  /** What its findings are, for a reader that gates on a kind of finding rather than on check ids. */
+  tags?: readonly CheckTag[];
   subscribe: Subscription;
   /** A shared reading whose items the check's `read` handler is given. */
   reads?: Reading<Item>;

@@ -40,6 +40,7 @@ export function jsonRpcDefects(raw: unknown): string[] {
 export const jsonRpcValid: CheckDefinition = {
   id: "base.jsonrpc-valid",
   description: "Every message is a well-formed JSON-RPC 2.0 request, notification or response.",
+  tags: ["invalid-message"],
   subscribe: { messages: ["*"] },
   create(ctx) {
     return {

@@ -65,6 +65,7 @@ const INPUT_REQUIRED_RESULT = "InputRequiredResult";
 export const schemaValid: CheckDefinition = {
   id: "base.schema-valid",
   description: "Every message validates against the revision's official JSON Schema type for its method.",
+  tags: ["invalid-message"],
   subscribe: {
     messages: ["*request", "*notification"],
     exchanges: ["*request"],

@@ -37,6 +37,7 @@ function deprecatedFeatureCheck(feature: DeprecatedFeature): CheckDefinition {
   return {
     id: feature.id,
     description: `Neither side adopts ${feature.name}, deprecated as of 2026-07-28.`,
+    tags: ["deprecated"],
     subscribe: {
       messages: ["*request", ...feature.notifications],
       exchanges: [...INPUT_REQUIRED_METHODS, ...(feature.serverCapability ? ["server/discover"] : [])],

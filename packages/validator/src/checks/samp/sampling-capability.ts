@@ -118,6 +118,7 @@ export const includeContextDeclared: CheckDefinition = {
 export const includeContextAvoided: CheckDefinition = {
   id: "samp.include-context-avoided",
   description: 'A server avoids the soft-deprecated includeContext values "thisServer" and "allServers".',
+  tags: ["deprecated"],
   subscribe: { messages: [CREATE] },
   create(ctx) {
     return {

@@ -2,20 +2,20 @@
  * Which requirements a finding counts against right now: every requirement listing its check, judged by the
  * report's own precedence (`judgeRequirement`) as if that finding were all the evidence — so an excluded,
  * unsupported or capability-gated requirement never shows live what the report would not show. Each
- * (requirement, finding) pair has a key, so it is printed once.
+ * (requirement, finding) pair has a key, so it is printed once. The live judge attributes each finding as it comes;
+ * an export attributes a finished report's findings (`findingsOfReport`).
  */
 import { hasCapability, type SessionFacts } from "@mcp-conf/session";
-import {
-  type Actor,
-  ALL_CHECKS,
-  type Finding,
-  judgeRequirement,
-  levelFails,
-  type Registry,
-  type Report,
-  type Requirement,
-} from "@mcp-conf/validator";
-import type { LiveFinding } from "./protocol.js";
+import { ALL_CHECKS } from "./checks/index.js";
+import { judgeRequirement, levelFails } from "./engine/outcome.js";
+import type { Actor, AttributedFinding, Finding, Registry, Report, Requirement } from "./engine/types.js";
+
+/** One finding as it counts against one requirement, with the verbatim spec sentence: what a live line prints. */
+export interface QuotedFinding extends AttributedFinding {
+  quote: string;
+}
+
+type LiveFinding = QuotedFinding;
 
 const KNOWN_CHECKS: ReadonlySet<string> = new Set(ALL_CHECKS.map((check) => check.id));
 
@@ -129,7 +129,7 @@ function liveFinding(requirement: Requirement, finding: Finding, revision: strin
   return live;
 }
 
-/** Every (requirement, finding) pair of a finished report, as the live view shows them. */
+/** Every (requirement, finding) pair of a finished report, as the live view and the exports show them. */
 export function findingsOfReport(report: Report, registry: Registry): LiveFinding[] {
   return new Attribution(registry).fromReport(report);
 }
