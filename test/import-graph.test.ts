@@ -1,7 +1,9 @@
 /**
- * The shape of the source: no module of a package's `src/` reaches itself again through its relative imports (static,
- * type-only, re-exports and dynamic `import()` alike), and no area of the validator's checks imports another area —
- * what several areas use lives in `checks/support/`. Read from the TypeScript sources with TypeScript's own parser.
+ * The shape of the source: each package imports only the packages its layer may know (MAY_IMPORT below), in its
+ * sources and in its package.json; no module of a package's `src/` reaches itself
+ * again through its relative imports (static, type-only, re-exports and dynamic `import()` alike); no area of the
+ * validator's checks imports another area — what several areas use lives in `checks/support/`; and no package but
+ * the validator names a check by its id. Read from the TypeScript sources with TypeScript's own parser.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -119,6 +121,95 @@ function areaToArea(graph: Graph): string[] {
       .map((to) => `${from} -> ${to}`),
   );
 }
+
+/**
+ * The layers, lowest first: what each package's sources may import of the workspace. trace-format speaks events;
+ * session reads them as a session; the recorder knows only events; the validator and the analysis read the session;
+ * live-judge runs the validator live; export, otel-mapper and the gate sit on the batch packages (never live-judge);
+ * the CLI may use them all and nothing imports it. testing (test-only helpers) is outside the layers.
+ */
+const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
+  "trace-format": [],
+  session: ["trace-format"],
+  recorder: ["trace-format"],
+  validator: ["trace-format", "session"],
+  analysis: ["trace-format", "session"],
+  "live-judge": ["trace-format", "session", "validator"],
+  export: ["trace-format", "session", "validator", "analysis"],
+  "otel-mapper": ["trace-format", "session", "validator"],
+  gate: ["trace-format", "session", "validator", "analysis"],
+  cli: ["trace-format", "session", "recorder", "validator", "analysis", "live-judge", "export", "otel-mapper", "gate"],
+};
+
+/** The workspace packages a package's non-test sources import (`@mcp-conf/x` and `@mcp-conf/x/sub` alike). */
+function workspaceImports(pkg: string): Map<string, string[]> {
+  const used = new Map<string, string[]>();
+  for (const path of sourceFiles(join(root, "packages", pkg, "src"))) {
+    for (const specifier of specifiers(path)) {
+      const name = /^@mcp-conf\/([^/]+)/.exec(specifier)?.[1];
+      if (name === undefined || name === pkg) continue;
+      used.set(name, [...(used.get(name) ?? []), relative(root, path)]);
+    }
+  }
+  return used;
+}
+
+/** Imports and runtime dependencies that break the layering: `pkg -> other (where)`. */
+function layeringBreaks(may: Readonly<Record<string, readonly string[]>>): string[] {
+  const breaks: string[] = [];
+  for (const pkg of Object.keys(may)) {
+    const allowed = new Set(may[pkg]);
+    for (const [name, files] of workspaceImports(pkg))
+      if (!allowed.has(name)) breaks.push(`${pkg} -> ${name} (${files[0]})`);
+    const manifest = JSON.parse(readFileSync(join(root, "packages", pkg, "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) {
+      const name = /^@mcp-conf\/(.+)$/.exec(dependency)?.[1];
+      if (name !== undefined && !allowed.has(name)) breaks.push(`${pkg} -> ${name} (package.json)`);
+    }
+  }
+  return breaks;
+}
+
+/** String literals equal to a validator check id, in the non-test sources of every other package. */
+function checkIdsOutsideValidator(): string[] {
+  const ids = new Set<string>();
+  for (const path of sourceFiles(join(root, CHECKS)))
+    for (const match of readFileSync(path, "utf8").matchAll(/\bid: "([a-z]+\.[a-z0-9-]+)"/g)) ids.add(match[1]!);
+  const found: string[] = [];
+  for (const pkg of readdirSync(join(root, "packages"))) {
+    const src = join(root, "packages", pkg, "src");
+    if (pkg === "validator" || !existsSync(src)) continue;
+    for (const path of sourceFiles(src))
+      for (const match of readFileSync(path, "utf8").matchAll(/["'`]([a-z]+\.[a-z0-9-]+)["'`]/g))
+        if (ids.has(match[1]!)) found.push(`${relative(root, path)}: ${match[1]}`);
+  }
+  return [ids.size > 100 ? "" : `only ${ids.size} check ids read`, ...found].filter(Boolean);
+}
+
+describe("the layers of packages/*", () => {
+  it("has a layer for every package but testing", () => {
+    const packages = readdirSync(join(root, "packages")).filter((pkg) =>
+      existsSync(join(root, "packages", pkg, "src")),
+    );
+    expect(packages.filter((pkg) => pkg !== "testing" && !(pkg in MAY_IMPORT))).toEqual([]);
+  });
+
+  it("imports only what each layer may know, in the sources and in package.json", () => {
+    expect(layeringBreaks(MAY_IMPORT)).toEqual([]);
+  });
+
+  it("would notice a package importing outside its layer", () => {
+    expect(layeringBreaks({ ...MAY_IMPORT, export: ["trace-format", "session", "validator"] })).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^export -> analysis \(packages\/export\/src\//)]),
+    );
+  });
+
+  it("names no validator check by its id outside the validator (checks carry tags instead)", () => {
+    expect(checkIdsOutsideValidator()).toEqual([]);
+  });
+});
 
 describe("the import graph of packages/*/src", () => {
   const graph = importGraph();

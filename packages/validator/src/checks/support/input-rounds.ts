@@ -139,6 +139,7 @@ export function viaInputRequests(check: CheckDefinition): CheckDefinition<InputR
   return {
     id: check.id,
     description: check.description,
+    ...(check.tags === undefined ? {} : { tags: check.tags }),
     subscribe: check.subscribe,
     reads: inputRounds,
     create(ctx) {
