@@ -5,7 +5,9 @@
  * exchange's span (`derivedIds(session)`), so logs and spans of one session correlate. No `event_name` is set: the
  * field is newer than the OTLP protos many receivers still check against.
  */
-import { idKey, isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
+
+import { idKey } from "@mcp-conf/session";
+import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 
 /** The instrumentation scope the records are emitted under. */
 export const LOG_SCOPE = "@mcp-conf/otel-mapper";

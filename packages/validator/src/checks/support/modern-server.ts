@@ -6,7 +6,9 @@
  * of the server's carries `resultType` or `_meta` serverInfo, then counted and reported; held ones are dropped at the
  * end of a session whose server never showed it (its rows are then not observed, not passed).
  */
-import { isPlainObject, type MessageRef, SERVER_INFO_META_KEY } from "@mcp-conf/trace-format";
+
+import { type MessageRef, SERVER_INFO_META_KEY } from "@mcp-conf/session";
+import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition, CheckHandlers, Side } from "../../engine/types.js";
 
 /** A held report; `undefined` stands for one subject examined. */
