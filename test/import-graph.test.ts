@@ -126,7 +126,8 @@ function areaToArea(graph: Graph): string[] {
  * The layers, lowest first: what each package's sources may import of the workspace. trace-format speaks events;
  * session reads them as a session; the recorder knows only events; the validator and the analysis read the session;
  * live-judge runs the validator live; export, otel-mapper and the gate sit on the batch packages (never live-judge);
- * the CLI may use them all and nothing imports it. testing (test-only helpers) is outside the layers.
+ * fleet (the receiving end of many gateways) judges with live-judge and maps with otel-mapper; the CLI may use them
+ * all and nothing imports it. testing (test-only helpers) is outside the layers.
  */
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   "trace-format": [],
@@ -138,7 +139,19 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   export: ["trace-format", "session", "validator", "analysis"],
   "otel-mapper": ["trace-format", "session", "validator"],
   gate: ["trace-format", "session", "validator", "analysis"],
-  cli: ["trace-format", "session", "recorder", "validator", "analysis", "live-judge", "export", "otel-mapper", "gate"],
+  fleet: ["trace-format", "session", "validator", "live-judge", "otel-mapper"],
+  cli: [
+    "trace-format",
+    "session",
+    "recorder",
+    "validator",
+    "analysis",
+    "live-judge",
+    "export",
+    "otel-mapper",
+    "gate",
+    "fleet",
+  ],
 };
 
 /** The workspace packages a package's non-test sources import (`@mcp-conf/x` and `@mcp-conf/x/sub` alike). */
