@@ -8,7 +8,8 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { idKey, serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
+import { idKey } from "@mcp-conf/session";
+import { serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import { ROOT_CONTEXT, TraceFlags, trace } from "@opentelemetry/api";
 import type { Logger } from "@opentelemetry/api-logs";
 import { type ExportResult, ExportResultCode } from "@opentelemetry/core";

@@ -5,13 +5,9 @@
  * module tells a probe session from others, links one to the session it precedes, and reads the server's facts off
  * it for the judge of that session (`JudgeOptions.probe`).
  */
-import {
-  Correlator,
-  isPlainObject,
-  type SessionFacts,
-  SessionFactsTracker,
-  type TraceEvent,
-} from "@mcp-conf/trace-format";
+
+import { Correlator, type SessionFacts, SessionFactsTracker } from "@mcp-conf/session";
+import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 
 /** How long after a probe's process opened the session it precedes may open (the probe lasts a moment). */
 export const PROBE_LINK_WINDOW_MS = 30_000;

@@ -7,7 +7,7 @@
  * clause's ("servers that support X MUST declare X"), so it is left to it. Judged once the server's capabilities are
  * known (initialize, `server/discover`, or a linked probe session's discover result).
  */
-import { hasCapability, type MessageRef, serverCapabilitiesKnown } from "@mcp-conf/trace-format";
+import { hasCapability, type MessageRef, serverCapabilitiesKnown } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
 
