@@ -33,6 +33,10 @@ describe("mcp-conf demo", () => {
     expect(live).toBeGreaterThan(0);
     expect(report).toBeGreaterThan(live);
     expect(stderr).toContain("verdict: fail");
+    // Run as the README runs it (the workspace's script), it points at the viewer the same way.
+    expect(stderr.trimEnd().split("\n").at(-1)).toBe(
+      "mcp-conf demo: explore the session in your browser: pnpm -s mcp-conf open (every recorded session; this one is the newest)",
+    );
     expect(stderr).toMatch(
       /^mcp-conf demo: tools\/call trigger-long-running-operation: [1-4] progress notification\(s\)$/m,
     );

@@ -28,6 +28,11 @@ export const demoCommand: Command = {
       narrate: (line) => io.stderr.write(`${PREFIX} ${line}\n`),
       peers,
     });
+    // Run through the workspace's script (`pnpm -s mcp-conf demo`), the command is not on the PATH: say it that way.
+    const open = process.env.npm_lifecycle_event === "mcp-conf" ? "pnpm -s mcp-conf open" : "mcp-conf open";
+    io.stderr.write(
+      `${PREFIX} explore the session in your browser: ${open} (every recorded session; this one is the newest)\n`,
+    );
     return exitCode === 0 ? EXIT.ok : EXIT.fail;
   },
 };
