@@ -58,6 +58,13 @@ describe("open (the hub): layout, sort and delete", () => {
       expect(heights.every((height) => height < 32)).toBe(true);
     }
 
+    // ? shows the hub's keys, Esc hides them.
+    expect(await w.page.isVisible("#help")).toBe(false);
+    await w.page.keyboard.press("?");
+    expect(await w.page.locator("#help kbd").allTextContents()).toEqual(["?", "Esc"]);
+    await w.page.keyboard.press("Escape");
+    expect(await w.page.isVisible("#help")).toBe(false);
+
     // Sort by exchanges, both ways.
     const exchanges = () =>
       w.page.$$eval("#sessions tr.session .exchanges", (cells) => cells.map((c) => Number(c.textContent)));

@@ -5,7 +5,7 @@
  * payload. A leading `-` negates a token; double quotes keep spaces inside one. Values match whole and without case,
  * `*` standing for any run of characters. This module is plain data in, booleans out: the page bundles it as is.
  */
-import type { CallEntry, SessionAnalysis, TimelineEntry } from "@mcp-conf/analysis";
+import type { SessionAnalysis, TimelineEntry } from "@mcp-conf/analysis";
 
 export const FILTER_KEYS = ["tool", "method", "id", "task", "dir", "kind", "status"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
@@ -286,7 +286,7 @@ function statusMatches(status: string, entry: TimelineEntry, context: FilterCont
 export function httpStatusOf(entry: TimelineEntry): number | undefined {
   if (entry.kind === "http") return entry.status;
   if (entry.kind !== "call") return undefined;
-  return entry.httpStatus ?? (entry as CallEntry & { http?: { status?: number } }).http?.status;
+  return entry.httpStatus ?? entry.http?.status;
 }
 
 function idMatches(value: string, entry: TimelineEntry, tokens: Set<string> | undefined): boolean {
