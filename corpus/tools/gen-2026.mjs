@@ -76,7 +76,7 @@ const violations = {
     delete s[at(s, "s", "d1")].s.result.capabilities.resources;
     s[at(s, "s", 51)].s.result.content.pop();
   },
-  "res-005-uri-not-rfc3986": (s) => (s[at(s, "s", 5)].s.result.resources[0].uri = "file:///project/my config.json"),
+  "res-005-uri-not-rfc3986": (s) => (s[at(s, "s", 5)].s.result.resources[0].uri = "weather://project/my config.json"),
   "res-010-blob-not-base64": (s) => (s[at(s, "s", 6)].s.result.contents = [{ uri: "file:///project/config.json", mimeType: "application/octet-stream", blob: "e30=\n!!" }]),
   "prom-013-prompts-not-declared": (s) => delete s[at(s, "s", "d1")].s.result.capabilities.prompts,
   // The server declares tools without listChanged, then notifies a tools list change on the listen stream.

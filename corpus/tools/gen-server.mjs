@@ -374,7 +374,13 @@ run("res-002-list-changed-not-sent", () => {
 });
 run("res-005-uri-not-rfc3986", () => {
   const s = new Session("stdio", { resources: {} });
-  s.result("resources/list", undefined, { resources: [{ uri: "file:///home/user/My Documents/notes.txt", name: "notes.txt", mimeType: "text/plain" }] });
+  s.result("resources/list", undefined, { resources: [{ uri: "notes://home/user/My Documents/notes.txt", name: "notes.txt", mimeType: "text/plain" }] });
+  return s.text();
+});
+// A file: URI holding a raw non-ASCII character: no custom scheme (RES-005), but not the schema's format "uri" either.
+run("base-015-file-uri-not-ascii", () => {
+  const s = new Session("stdio", { resources: {} });
+  s.result("resources/list", undefined, { resources: [{ uri: "file:///home/user/café.txt", name: "café.txt", mimeType: "text/plain" }] });
   return s.text();
 });
 run("res-010-blob-not-base64", () => {

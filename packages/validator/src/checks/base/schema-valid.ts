@@ -12,6 +12,7 @@ import type { Exchange, MessageRef } from "@mcp-conf/session";
 import { isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 import { batchDefect, batchesAllowed } from "../support/batching.js";
+import { hasCustomScheme } from "../support/encoding.js";
 import { methodTypes } from "../support/schema-methods.js";
 
 /**
@@ -21,8 +22,6 @@ import { methodTypes } from "../support/schema-methods.js";
  */
 const DEFERRED: Readonly<Record<string, readonly RegExp[]>> = {
   "*": [
-    // RES-005 (res.uri-valid), PROM-005 (prom.embedded-resource-uri): a resource URI that is not RFC 3986
-    /\/uri: must match format "uri"$/,
     // RES-010 (res.blob-base64), PROM-003/004 (prom.image/audio-content-encoded): base64 payloads
     /\/(blob|data): must match format "byte"$/,
     // 2026-07-28: BASE (meta.required-fields-present) — a request without its per-request _meta fields
@@ -51,10 +50,36 @@ const DEFERRED: Readonly<Record<string, readonly RegExp[]>> = {
   InitializeRequest: [/^\/params\/protocolVersion: must be string$/],
 };
 
-/** Whether a clause of its own judges one of these schema errors. */
-export function isDeferred(type: string, errors: readonly string[]): boolean {
+/** A URI that is not RFC 3986, at the JSON pointer the error names. */
+const URI_FORMAT = /^(\/(?:.*\/)?uri): must match format "uri"$/;
+
+/**
+ * Whether a clause of its own judges one of these schema errors. A URI that is not RFC 3986 is RES-005's when its
+ * scheme is custom (res.uri-valid), and PROM-005's in a prompt (prom.embedded-resource-uri); a `file:` or `https:`
+ * URI elsewhere is no custom scheme's, so the schema's complaint stands.
+ */
+export function isDeferred(type: string, errors: readonly string[], value?: unknown): boolean {
   const patterns = [...(DEFERRED["*"] ?? []), ...(DEFERRED[type] ?? [])];
-  return errors.some((error) => patterns.some((pattern) => pattern.test(error)));
+  return errors.some((error) => {
+    if (patterns.some((pattern) => pattern.test(error))) return true;
+    const pointer = URI_FORMAT.exec(error)?.[1];
+    if (pointer === undefined) return false;
+    if (type === "GetPromptResult") return true;
+    const uri = atPointer(value, pointer);
+    return typeof uri !== "string" || hasCustomScheme(uri);
+  });
+}
+
+/** The value a JSON pointer (as Ajv writes instance paths) names. */
+function atPointer(value: unknown, pointer: string): unknown {
+  let node = value;
+  for (const raw of pointer.split("/").slice(1)) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(node)) node = node[Number(key)];
+    else if (isPlainObject(node)) node = node[key];
+    else return undefined;
+  }
+  return node;
 }
 
 /** Task-augmented requests are answered by a CreateTaskResult. */
@@ -80,7 +105,7 @@ export const schemaValid: CheckDefinition = {
       if (!ctx.hasSchema(type)) return;
       ctx.examined();
       const errors = ctx.validateSchema(type, value);
-      if (errors.length > 0 && !isDeferred(type, errors)) {
+      if (errors.length > 0 && !isDeferred(type, errors, value)) {
         const what = part === "result" ? `result of ${method}` : `${method} ${part}`;
         ctx.report(seq, `${what} does not match the schema's ${type}: ${errors.join("; ")}`);
       }

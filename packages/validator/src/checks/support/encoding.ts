@@ -55,6 +55,15 @@ const PCHAR = /[A-Za-z0-9\-._~!$&'()*+,;=:@]/;
 const HEX = /[0-9A-Fa-f]/;
 
 /** Why `value` is not an RFC 3986 URI (`scheme ":" hier-part ["?" query] ["#" fragment]`), or undefined. */
+/** The schemes the protocol defines (server/resources#common-uri-schemes) and http: any other is a custom scheme. */
+const STANDARD_SCHEMES: ReadonlySet<string> = new Set(["https", "http", "file", "git"]);
+
+/** Whether a URI names a custom scheme (one the protocol does not define), to which RES-005 speaks. */
+export function hasCustomScheme(value: string): boolean {
+  const colon = value.indexOf(":");
+  return colon <= 0 || !STANDARD_SCHEMES.has(value.slice(0, colon).toLowerCase());
+}
+
 export function uriProblem(value: string): string | undefined {
   const colon = value.indexOf(":");
   if (colon <= 0) return "it has no scheme";
