@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // `.ci/run` sets MCP_CONF_TEST_JSON so it can count passed and failed tests from vitest's JSON results.
@@ -15,6 +16,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // vitest's default is one worker less than the cores: one on a 2-core machine, where files then ran one after
+    // another while most of them wait on the processes they start. At least two keep both cores busy when the
+    // machine is idle (under load the kernel's per-session scheduling gives the run the same share regardless).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Every test file runs with HOME, XDG_CONFIG_HOME, XDG_STATE_HOME and MCP_CONF_HOME in a temporary home of its
     // own and fails if mcp-conf state appears there; the run fails if the user's real state directory changed.
     globalSetup: ["packages/testing/src/suite/global-setup.ts"],
