@@ -4,7 +4,8 @@
  * (2) Paced: generator processes record at RATE events/s in all (default 20,000) through `--otlp-logs`'s exporter
  *     to one serve: events/s and sessions/s judged, and the wire->finding lag (event recorded -> finding reported),
  *     p50 and p99. Targets: >= 20,000 events/s sustained, p99 lag <= 1 s.
- * (3) Unpaced: the same sessions as fast as the generators go: serve's ceiling, as a ratio to (1).
+ * (3) Unpaced: the same sessions as fast as the generators go: serve's ceiling, as a ratio to (1); and the same judged
+ *     in serve's receiving thread (judgeThreads 0) instead of on the live judge's pool.
  * (4) With the Collector (when scripts/ensure.d/40-otelcol.sh has built it): the generators send to the Collector,
  *     which routes sessions to 2 serve processes; the split of sessions between them and the events/s of the pair
  *     against the same Collector routing everything to 1 serve. On 2 cores this reports scaling; it promises none.
@@ -73,6 +74,18 @@ summaryRow({
   bench: "fleet",
   figure: "one serve, unpaced / validate alone (events/s)",
   value: times(unpaced.eventsPerSecond / baseline),
+  target: "",
+});
+
+// (3b) Unpaced, judging in the receiving thread instead of on the judge pool.
+const inline = await measureServe(GENERATORS, SESSIONS, MESSAGES, 0, 0);
+console.log(
+  `unpaced, judged inline: ${fmt(inline.eventsPerSecond)} events/s; the pool's ${times(unpaced.eventsPerSecond / inline.eventsPerSecond)} of it (load ${load()})`,
+);
+summaryRow({
+  bench: "fleet",
+  figure: "one serve, unpaced: judge pool / inline (events/s)",
+  value: times(unpaced.eventsPerSecond / inline.eventsPerSecond),
   target: "",
 });
 

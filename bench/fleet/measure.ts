@@ -65,6 +65,7 @@ export async function measureServe(
   sessions: number,
   messages: number,
   rate: number,
+  judgeThreads?: number,
 ): Promise<ServeRun> {
   const home = mkdtempSync(join(tmpdir(), "mcp-conf-bench-fleet-"));
   const found: { session: string; seq: number; at: number }[] = [];
@@ -74,6 +75,7 @@ export async function measureServe(
     stateDir: home,
     port: 0,
     instance: "bench",
+    ...(judgeThreads === undefined ? {} : { judgeThreads }),
     onFinding: (session, finding) => {
       if (finding.seq !== undefined) found.push({ session, seq: finding.seq, at: Date.now() });
     },

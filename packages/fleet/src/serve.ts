@@ -8,6 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
+import { defaultPoolThreads } from "@mcp-conf/live-judge";
 import type { DecodedLogs } from "@mcp-conf/otel-mapper";
 import { readTraceSync, sanitizeSessionId } from "@mcp-conf/trace-format";
 import { createJudge, type Finding } from "@mcp-conf/validator";
@@ -15,6 +16,7 @@ import { ConversationAssembly } from "./conversation.js";
 import { NextHop, type NextHopOptions, type NextHopStats } from "./next-hop.js";
 import { type Receiver, type ReceiverStats, startReceiver } from "./receiver.js";
 import { type IncomingEvent, SessionAssembly } from "./session-assembly.js";
+import { inlineJudges, pooledJudges } from "./session-judge.js";
 import { type EndReason, type SessionVerdict, VerdictStore, verdictFindings } from "./verdict.js";
 
 export interface ServeOptions {
@@ -39,6 +41,11 @@ export interface ServeOptions {
   nextHop?: Omit<NextHopOptions, "instance">;
   /** See `ReceiverOptions`. */
   maxInFlightBytes?: number;
+  /**
+   * Judge threads (a live-judge `JudgePool`); 0 judges in the receiving thread. Default: the cores available, so
+   * judging runs beside receiving.
+   */
+  judgeThreads?: number;
   /** A finding the moment the judge reports it (live). */
   onFinding?: (session: string, finding: Finding) => void;
   /** A session's verdict, once written. */
@@ -71,6 +78,10 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
   const instance = options.instance ?? `serve-${process.pid}-${randomBytes(2).toString("hex")}`;
   const store = new VerdictStore(options.stateDir);
   const nextHop = options.nextHop ? new NextHop({ ...options.nextHop, instance }) : undefined;
+  const threads = options.judgeThreads ?? defaultPoolThreads();
+  const judges = threads === 0 ? inlineJudges() : pooledJudges(threads, options.revision);
+  /** Sessions being finalised (their judges finishing their reports). */
+  const finalising = new Set<Promise<void>>();
   const idleMs = options.idleMs ?? 300_000;
   const maxSessions = options.maxSessions ?? 10_000;
   const remember = options.rememberFinished ?? 100_000;
@@ -109,7 +120,13 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
 
   const finalise = (key: string, assembly: SessionAssembly, reason: EndReason) => {
     sessions.delete(key);
-    const ended = assembly.finish();
+    finished.add(key);
+    const done = conclusion(key, assembly, reason).finally(() => finalising.delete(done));
+    finalising.add(done);
+  };
+
+  const conclusion = async (key: string, assembly: SessionAssembly, reason: EndReason) => {
+    const ended = await assembly.finish();
     for (const conversation of memberOf.get(key) ?? [])
       conversations.get(conversation)?.memberEnded(key, ended.complete);
     memberOf.delete(key);
@@ -132,7 +149,6 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
     }
     if (ended.error !== undefined) verdict.error = ended.error;
     conclude(verdict, names.get(key));
-    finished.add(key);
   };
 
   const finaliseConversation = (conversation: ConversationAssembly, reason: EndReason) => {
@@ -202,7 +218,10 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
         assembly = new SessionAssembly(session, {
           tracePath: store.tracePath(name),
           maxReorder: options.maxReorder ?? 10_000,
-          ...(options.revision === undefined ? {} : { revision: options.revision }),
+          judge: judges.session(
+            options.revision,
+            options.onFinding ? (finding) => options.onFinding?.(session, finding) : undefined,
+          ),
         });
         store.markOpen(name, instance);
         sessions.set(key, assembly);
@@ -222,7 +241,6 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
         member.add(conversation);
         memberOf.set(key, member);
       }
-      if (options.onFinding) for (const finding of assembly.newFindings()) options.onFinding(session, finding);
       if (assembly.complete()) finalise(key, assembly, "closed");
     }
   };
@@ -239,6 +257,7 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
     );
   } catch (error) {
     await nextHop?.close();
+    await judges.close();
     throw error;
   }
 
@@ -280,7 +299,9 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
         clearInterval(sweep);
         await receiver.close();
         for (const [key, assembly] of [...sessions]) finalise(key, assembly, "shutdown");
+        await Promise.all(finalising);
         for (const conversation of [...conversations.values()]) finaliseConversation(conversation, "shutdown");
+        await judges.close();
         await nextHop?.close();
         return stats();
       })();

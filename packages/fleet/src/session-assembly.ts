@@ -1,21 +1,22 @@
 /**
  * One session as `serve` rebuilds it from log records that may arrive late, twice, or out of order: events are put
  * back in seq order (a bounded reorder buffer), a seq seen before is dropped (a retried batch changes nothing), and
- * each event in order is appended to the session's trace file and judged at once by the validator's incremental
- * engine — the same engine `validate` runs, fed the same lines, so the findings are the ones `validate` gives for
+ * each event in order is appended to the session's trace file and handed at once to its judge — the validator's
+ * incremental engine, on a pool thread or inline (session-judge.ts) — the same engine `validate` runs, fed the same lines, so the findings are the ones `validate` gives for
  * the trace. The session is complete once its `transport-close` arrived with no seq missing before it (or, finalised
  * idle, when it ended in a `transport-abort` with nothing missing).
  */
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import { createJudge, type Finding, type Judge, type Report } from "@mcp-conf/validator";
+import type { Report } from "@mcp-conf/validator";
+import type { SessionJudge } from "./session-judge.js";
 
 export interface AssemblyOptions {
   /** The trace file this session is written to (created; its directory too). */
   tracePath: string;
-  /** Judge at this revision instead of the one the trace declares. */
-  revision?: string;
+  /** Who judges the session's events (session-judge.ts). */
+  judge: SessionJudge;
   /** Events held out of order at most; past it the session judges on with the missing seqs counted as lost. */
   maxReorder: number;
 }
@@ -42,11 +43,10 @@ export class SessionAssembly {
   /** The next seq the trace is waiting for. */
   private next = 0;
   private readonly held = new Map<number, IncomingEvent>();
-  private readonly judge: Judge;
+  private readonly judge: SessionJudge;
   private fd: number | undefined;
+  /** A line that is not JSON (never from a recorder): judging stops, the trace is still kept. */
   private judgeError: string | undefined;
-  /** Findings the judge reported so far and handed out through `newFindings`. */
-  private surfaced = 0;
   /** Seqs that never arrived but were given up on (the reorder buffer overflowed). */
   private skipped = 0;
   private closedAt: number | undefined;
@@ -60,7 +60,7 @@ export class SessionAssembly {
     readonly session: string,
     private readonly options: AssemblyOptions,
   ) {
-    this.judge = createJudge(options.revision === undefined ? {} : { revision: options.revision });
+    this.judge = options.judge;
     mkdirSync(dirname(options.tracePath), { recursive: true });
     this.fd = openSync(options.tracePath, "a");
   }
@@ -121,20 +121,11 @@ export class SessionAssembly {
     return this.closedAt !== undefined && this.held.size === 0 && this.skipped === 0;
   }
 
-  /** Findings reported since the last call (the live ones: each once). */
-  newFindings(): readonly Finding[] {
-    if (this.judgeError !== undefined) return [];
-    const all = this.judge.findings();
-    const fresh = all.slice(this.surfaced);
-    this.surfaced = all.length;
-    return fresh;
-  }
-
   /**
    * Ends the session: the trace file is closed and the judge's report built. When the session is not complete (no
    * close, seqs missing), what never arrived counts as missing, so the report says it judged an incomplete capture.
    */
-  finish(): { report?: Report; error?: string; missing: number; complete: boolean } {
+  async finish(): Promise<{ report?: Report; error?: string; missing: number; complete: boolean }> {
     if (this.closedAt === undefined && this.lastWasAbort && this.held.size === 0) this.closedAt = this.next - 1;
     const complete = this.complete();
     // What waited behind a gap is written and judged now: the judge sees the gap in seq and counts it missing.
@@ -156,12 +147,9 @@ export class SessionAssembly {
     // A session that never closed lost at least what would have closed it.
     const unclosed = this.closedAt === undefined ? 1 : 0;
     const missing = this.skipped + unclosed;
+    if (unclosed > 0) this.judge.lost(unclosed);
+    const judged = await this.judge.finish();
     if (this.judgeError !== undefined) return { error: this.judgeError, missing, complete };
-    try {
-      if (unclosed > 0) this.judge.lost(unclosed);
-      return { report: this.judge.finish(), missing, complete };
-    } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error), missing, complete };
-    }
+    return { ...judged, missing, complete };
   }
 }

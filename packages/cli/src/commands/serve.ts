@@ -20,6 +20,7 @@ interface ServeArgs {
   "next-hop-header"?: string[];
   "idle-seconds"?: number;
   "max-sessions"?: number;
+  "judge-threads"?: number;
   instance?: string;
   revision?: string;
   quiet: boolean;
@@ -51,6 +52,10 @@ export const serveCommand: Command<ServeArgs> = {
         describe: "finalise a session after this long without an event (default 300)",
       })
       .option("max-sessions", { type: "number", describe: "sessions judged at once, at most (default 10000)" })
+      .option("judge-threads", {
+        type: "number",
+        describe: "threads that judge sessions (default: the cores available; 0 judges in the receiving thread)",
+      })
       .option("instance", { type: "string", describe: "a name for this serve in verdicts and exported telemetry" })
       .option("revision", { type: "string", describe: "judge at this protocol revision, whatever each trace declares" })
       .option("quiet", { type: "boolean", default: false, describe: "print no line per judged session" })
@@ -63,6 +68,10 @@ export const serveCommand: Command<ServeArgs> = {
     if (argv.revision !== undefined) checkedRevision("serve", argv.revision);
     const idle = positive(argv["idle-seconds"], "--idle-seconds");
     const maxSessions = positive(argv["max-sessions"], "--max-sessions");
+    const judgeThreads = argv["judge-threads"];
+    if (judgeThreads !== undefined && !(Number.isSafeInteger(judgeThreads) && judgeThreads >= 0)) {
+      throw new UsageError("serve: --judge-threads must be a whole number, 0 or more");
+    }
     const { OtlpConfigError, parseOtlpHeaders } = await import("@mcp-conf/otel-mapper");
     let nextHop: { url: string; headers: Record<string, string> } | undefined;
     if (argv["next-hop"] !== undefined) {
@@ -88,6 +97,7 @@ export const serveCommand: Command<ServeArgs> = {
         ...(argv.revision === undefined ? {} : { revision: argv.revision }),
         ...(idle === undefined ? {} : { idleMs: idle * 1000 }),
         ...(maxSessions === undefined ? {} : { maxSessions }),
+        ...(judgeThreads === undefined ? {} : { judgeThreads }),
         ...(nextHop === undefined ? {} : { nextHop }),
         onVerdict: argv.quiet ? undefined : (verdict) => print(verdictLine(verdict)),
       });
