@@ -182,6 +182,14 @@ describe("the viewer as a debugger", { timeout: 120_000 }, () => {
     expect(curl).toMatch(/^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/mcp' \\\n/);
     expect(curl).toContain("-H 'mcp-session-id: ");
     expect(curl).toContain(`--data-raw '${JSON.stringify(copied.request)}'`);
+    // The keys do the same: y the exchange as JSON, u the curl command.
+    await h.page.locator("#timeline").focus();
+    await h.page.keyboard.press("y");
+    await h.page.waitForFunction(() => navigator.clipboard.readText().then((text) => text.startsWith("{")));
+    expect(JSON.parse(await h.page.evaluate(() => navigator.clipboard.readText()))).toEqual(copied);
+    await h.page.keyboard.press("u");
+    await h.page.waitForFunction(() => navigator.clipboard.readText().then((text) => text.startsWith("curl ")));
+    expect(await h.page.evaluate(() => navigator.clipboard.readText())).toBe(curl);
     expect(h.problems).toEqual([]);
     await h.page.close();
   });
