@@ -12,6 +12,7 @@ import { readTraceFile, serializeEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 import { mcpConf } from "./validate-helpers.js";
 import { refusals, serve, sharedBrowser, statusOf } from "./view-helpers.js";
+import { REPO_ROOT } from "./record-helpers.js";
 import { CORPUS, tempDir } from "./watch-helpers.js";
 
 const REAL = join(CORPUS, "real", "everything-stdio.jsonl");
@@ -46,6 +47,23 @@ describe("open TRACE", { timeout: 120_000 }, () => {
 
     served.child.kill("SIGINT");
     expect(await served.exited).toBe(0);
+  });
+
+  it("--redact-secrets and --redact-key apply to what the page serves, as export applies them", async () => {
+    const trace = join(REPO_ROOT, "packages", "cli", "test", "fixtures", "check", "secret-in-arguments.jsonl");
+    const token = "ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
+    const page = async (args: string[]) => {
+      const served = await serve(["open", trace, ...args]);
+      const body = await (await fetch(served.url.href)).text();
+      served.child.kill("SIGINT");
+      expect(await served.exited).toBe(0);
+      return body;
+    };
+    expect(await page([])).toContain(token);
+    const redacted = await page(["--redact-secrets", "--redact-key", "repository"]);
+    expect(redacted).not.toContain(token);
+    expect(redacted).toContain("[redacted:secret:");
+    expect(redacted).toContain("[redacted:key:repository]");
   });
 
   it("renders hostile trace content as inert text", async () => {

@@ -1,5 +1,5 @@
 /**
- * `mcp-conf open [TRACE] [--port PORT] [--browser]`: the viewer of `export -T html` served on 127.0.0.1
+ * `mcp-conf open [TRACE] [--port PORT] [--browser] [--redact-…]`: the viewer of `export -T html` served on 127.0.0.1
  * (docs/view.md): the recorded session of TRACE (a file, a session id, `-` for standard input), the same page the
  * live view of `watch --ui` shows; with no TRACE, the hub — every session of the state directory in one list, the
  * running ones live (sessions/hub.ts). The address, with the token that opens it, goes to stderr; `--browser` also
@@ -11,13 +11,14 @@ import { readTrace, readTraceFile } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import { traceReadFailure } from "../export/failure.js";
+import { parseRedaction, type RedactionArgs, redactedEvents, redactionOptions } from "../record/redaction.js";
 import { actorOption, parseActor } from "../report-options.js";
 import { startHub } from "../sessions/hub.js";
 import { launchBrowser } from "../view/browser.js";
 import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
 
-interface OpenArgs {
+interface OpenArgs extends RedactionArgs {
   trace?: string;
   port?: number;
   browser: boolean;
@@ -38,6 +39,7 @@ export const openCommand: Command<OpenArgs> = {
       .option("port", { type: "number", describe: "listen on this port of 127.0.0.1 (default: any free port)" })
       .option("browser", { type: "boolean", default: false, describe: "also open the address in a browser ($BROWSER)" })
       .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
+      .options(redactionOptions)
       .example("$0 open", "every recorded session, the running ones live")
       .example("$0 open trace.jsonl --browser", "one recorded trace in your browser"),
   async run(argv, io) {
@@ -48,8 +50,9 @@ export const openCommand: Command<OpenArgs> = {
     const actor = parseActor("open", argv.actor);
     if (argv.revision !== undefined) checkedRevision("open", argv.revision);
     const judging = { actor, ...(argv.revision === undefined ? {} : { revision: argv.revision }) };
+    const redact = parseRedaction(argv, "open");
     if (argv.trace === undefined) {
-      const hub = await listening(port, () => startHub({ port, ...judging }));
+      const hub = await listening(port, () => startHub({ port, ...judging, ...(redact ? { redact } : {}) }));
       io.stderr.write(`mcp-conf open: the sessions in ${sessionsDirectory()} at ${hub.url} (stop with Ctrl-C)\n`);
       return serveUntilStopped(hub, argv.browser, io);
     }
@@ -57,7 +60,7 @@ export const openCommand: Command<OpenArgs> = {
     const label = trace === "-" ? "standard input" : trace;
     let document: Awaited<ReturnType<typeof collectSession>>["document"];
     try {
-      const events = trace === "-" ? readTrace(io.stdin) : readTraceFile(trace);
+      const events = redactedEvents(trace === "-" ? readTrace(io.stdin) : readTraceFile(trace), redact);
       document = (await collectSession(events, judging)).document;
     } catch (error) {
       throw traceReadFailure("open", label, error);

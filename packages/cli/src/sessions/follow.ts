@@ -8,14 +8,18 @@
 import { open } from "node:fs/promises";
 import { LiveFeed, liveJudgement } from "@mcp-conf/export";
 import { startLiveJudge } from "@mcp-conf/live-judge";
+import type { Redactor } from "@mcp-conf/recorder";
 import { readTrace, type TraceEvent } from "@mcp-conf/trace-format";
 import type { Actor } from "@mcp-conf/validator";
+import { redactedEvents } from "../record/redaction.js";
 
 export interface FollowOptions {
   revision?: string;
   actor?: Actor;
   /** Milliseconds between looks at a file that has not grown. Default 200. */
   intervalMs?: number;
+  /** `open --redact-…`: what the page shows and the judge reads is redacted as it is read. */
+  redact?: Redactor;
 }
 
 /** The event a recorder writes last: the transport closed (or, for stdio, aborted: the server died). */
@@ -42,10 +46,10 @@ export class TraceFollower {
   }
 
   private async follow(path: string, options: FollowOptions): Promise<void> {
-    const { intervalMs = 200, ...judging } = options;
+    const { intervalMs = 200, redact, ...judging } = options;
     const judge = startLiveJudge({ ...judging, onPass: (update) => this.feed.addFindings(update.findings) });
     try {
-      for await (const event of readTrace(this.chunks(path, intervalMs))) {
+      for await (const event of redactedEvents(readTrace(this.chunks(path, intervalMs)), redact)) {
         this.feed.observe(event);
         judge.observe(event);
         if (endsTrace(event)) break;

@@ -24,7 +24,9 @@ import {
   storedSessionPath,
 } from "@mcp-conf/gate";
 import { readTrace } from "@mcp-conf/trace-format";
+import type { Redactor } from "@mcp-conf/recorder";
 import type { Actor } from "@mcp-conf/validator";
+import { redactedEvents } from "../record/redaction.js";
 import { type FollowOptions, TraceFollower } from "./follow.js";
 
 export interface HubOptions {
@@ -34,6 +36,8 @@ export interface HubOptions {
   /** Milliseconds between looks at the directory and at growing traces. Default 500. */
   intervalMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** `open --redact-…`: every session's page is redacted as it is read. */
+  redact?: Redactor;
 }
 
 /** Whether a trace's recorder has not written its end yet (a stream a 2026 client closed is not the end). */
@@ -83,7 +87,7 @@ class StateDirectoryHub implements SessionHub {
     if (following) return { feed: following.feed };
     const path = storedSessionPath(id, this.env);
     if (path === undefined) return undefined;
-    const events = readTrace(await completeLines(path));
+    const events = redactedEvents(readTrace(await completeLines(path)), this.judging.redact);
     const { document } = await collectSession(events, this.judging).catch(async () => {
       // Not readable as a whole (yet): follow it, and let the page say what is wrong when it gets there.
       return { document: undefined };
