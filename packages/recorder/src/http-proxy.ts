@@ -67,6 +67,10 @@ export interface HttpProxyStats {
 
 /** How long a kept-alive upstream connection may sit idle before the proxy closes it. */
 const UPSTREAM_IDLE_MS = 1_000;
+/** Upstream connections that requests (every method but GET) share at most; past it they queue. */
+const MAX_UPSTREAM_REQUESTS = 512;
+/** How long a client's kept-alive connection to the proxy may sit idle before the proxy closes it. */
+const CLIENT_IDLE_MS = 65_000;
 
 /** Starts the proxy; resolves once it listens. Rejects if it cannot listen (the address is in use, …). */
 export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpProxy> {
@@ -75,14 +79,19 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     throw new Error(`the upstream must be an http:// or https:// URL, not ${upstream.protocol}`);
   }
   const client = upstream.protocol === "https:" ? https : http;
-  const agent = new client.Agent({
+  const agentOptions = {
     keepAlive: true,
     // A kept-alive connection idle this long is closed by us, before common servers close theirs (Node's 5 s, …).
     timeout: UPSTREAM_IDLE_MS,
     // Connections kept for reuse; a burst of sessions beyond this closes the rest after use (each then waits out
     // TIME_WAIT on a port of ours), so it is sized for a gateway's hundreds of sessions.
     maxFreeSockets: 1024,
-  });
+  };
+  // Requests share a bounded number of upstream connections: past it they wait their turn (backpressure) rather than
+  // open ever more connections and fail. A session's GET stream holds its connection for the session's life, so
+  // streams have connections of their own, unbounded, and never starve the requests.
+  const agent = new client.Agent({ ...agentOptions, maxSockets: MAX_UPSTREAM_REQUESTS });
+  const streams = new client.Agent(agentOptions);
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const errors: string[] = [];
   const noteError = (message: string) => {
@@ -120,6 +129,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     },
     {
       ...(options.sessionIdleMs === undefined ? {} : { idleMs: options.sessionIdleMs }),
+      discard: createRecorder({ transport: "streamable-http", sink: [], open: false, timestamps: false }),
       ...(options.onSessionEnd ? { onEnd: options.onSessionEnd } : {}),
     },
   );
@@ -130,6 +140,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     upstream,
     client,
     agent,
+    streams,
     maxBytes,
     router,
     endpoints,
@@ -146,11 +157,16 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
       loops.refuse(res, safeUrl(upstream));
     } else new ProxiedRequest(context, req, res);
   });
+  // Clients keep their connections to us open between requests; a server that closes an idle one just as a client
+  // reuses it fails that request (the client's own keep-alive race). Node's default is 5 s; proxies' is longer.
+  server.keepAliveTimeout = CLIENT_IDLE_MS;
+  server.headersTimeout = CLIENT_IDLE_MS + 1_000;
 
   const host = options.listen?.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.listen?.port ?? 8080, host, () => {
+    // A gateway's clients connect in bursts: a deep accept queue keeps a burst from being refused or retried.
+    server.listen({ port: options.listen?.port ?? 8080, host, backlog: 4096 }, () => {
       server.off("error", reject);
       resolve();
     });
@@ -170,6 +186,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
         server.closeAllConnections();
         await stopped;
         agent.destroy();
+        streams.destroy();
         const sessions = await router.closeAll();
         return { sessions, errors };
       })();

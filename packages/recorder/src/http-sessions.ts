@@ -6,7 +6,9 @@
  * A session ends — its trace closed, `onEnd` told once — on a successful DELETE; when its client drops the session's
  * GET stream (the transport closing: the official SDK's `close()` does that and sends no DELETE), once no other
  * request of it is in flight; after `idleMs` with no client request of it in flight or begun (a client that went away
- * without either); or when the proxy stops. A later exchange naming an ended session opens it again, as a new one.
+ * without either); or when the proxy stops. An exchange naming a session that has ended is forwarded as any other but
+ * not recorded: the session was traced, and judged, once (the ids of the last `REMEMBERED_ENDS` ended sessions are
+ * kept for this).
  * An `ExchangeLog` keeps one exchange's events in order: the request's events before the response's, even when
  * the response starts before the request body has been read in full.
  */
@@ -37,7 +39,12 @@ export interface SessionRouterOptions {
   onEnd?: (ending: SessionEnding) => void | Promise<void>;
   /** Milliseconds, for the idle clock; tests pass their own. */
   now?: () => number;
+  /** Where the exchanges of an ended session go: a recorder that records nothing. */
+  discard?: Recorder;
 }
+
+/** How many ended sessions' ids are remembered, so their late exchanges are not traced as new sessions. */
+const REMEMBERED_ENDS = 10_000;
 
 /** The default idle timeout of a proxied session. */
 export const DEFAULT_SESSION_IDLE_MS = 10 * 60_000;
@@ -55,6 +62,8 @@ export class SessionRouter {
   private readonly live = new Map<string, LiveSession>();
   private readonly finished: Promise<RecorderStats>[] = [];
   private readonly reported: Promise<void>[] = [];
+  /** Ids of sessions that ended, oldest first (a Set keeps insertion order). */
+  private readonly ended = new Set<string>();
   private statelessCount = 0;
   private sseCount = 0;
   private currentStateless: Recorder | undefined;
@@ -75,9 +84,12 @@ export class SessionRouter {
     }
   }
 
-  /** The recorder of MCP session `id`, opened on first sight. */
+  /** The recorder of MCP session `id`, opened on first sight (a session that has ended records nothing more). */
   forSession(id: string): Recorder {
-    return (this.live.get(id) ?? this.start({ session: id, stateless: false })).recorder;
+    const live = this.live.get(id);
+    if (live) return live.recorder;
+    if (this.ended.has(id) && this.options.discard) return this.options.discard;
+    return this.start({ session: id, stateless: false }).recorder;
   }
 
   /** The current sessionless bucket; `startNew` (a sessionless initialize) opens the next one. */
@@ -137,11 +149,13 @@ export class SessionRouter {
     }
   }
 
-  /** Ends one session: its trace is closed, `onEnd` told, and a later exchange naming it reopens it. */
+  /** Ends one session: its trace is closed and `onEnd` told; a later exchange naming it is not recorded. */
   end(id: string, reason: SessionEndReason = "delete"): void {
     const session = this.live.get(id);
     if (!session) return;
     this.live.delete(id);
+    this.ended.add(id);
+    if (this.ended.size > REMEMBERED_ENDS) this.ended.delete(this.ended.values().next().value!);
     const stats = session.recorder.close({ direction: "client-to-server" });
     this.finished.push(stats);
     const { onEnd } = this.options;

@@ -23,7 +23,10 @@ import { SseDataParser } from "./sse.js";
 export interface ProxyContext {
   upstream: URL;
   client: typeof http | typeof https;
+  /** Connections for requests (bounded; past the bound they queue). */
   agent: http.Agent;
+  /** Connections for GET streams, which stay open for a session's life (unbounded). */
+  streams: http.Agent;
   maxBytes: number;
   router: SessionRouter;
   /** The endpoints of live HTTP+SSE streams (2024-11-05). */
@@ -84,7 +87,7 @@ export class ProxiedRequest {
       r.http("client-to-server", { method: this.method, path: target.pathname, headers: req.rawHeaders }),
     );
 
-    this.upstreamReq = this.send(proxy.agent);
+    this.upstreamReq = this.send(this.method === "GET" ? proxy.streams : proxy.agent);
     proxy.inFlight.add(this);
 
     req.on("data", (chunk: Buffer) => this.requestChunk(chunk));

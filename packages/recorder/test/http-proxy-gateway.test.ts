@@ -77,11 +77,13 @@ describe("HTTP proxy: how sessions end", () => {
   it("ends each session once: on DELETE, on the client's close, after the idle timeout, and at stop", async () => {
     const ended: SessionEnding[] = [];
     const traces = new Map<string, TraceEvent[]>();
+    const opened: string[] = [];
     const proxy = await startHttpProxy({
       upstream: everything.url,
       listen: { port: 0 },
       sessionIdleMs: 400,
       sinkForSession: ({ session }) => {
+        opened.push(session);
         const events: TraceEvent[] = [];
         traces.set(session, events);
         return callbackSink((e) => void events.push(e));
@@ -101,6 +103,24 @@ describe("HTTP proxy: how sessions end", () => {
     await deleted.transport.terminateSession();
     await expect.poll(() => reasonOf(deleted.id)).toEqual(["delete"]);
     await deleted.client.close();
+    // A client still talking to a session that has ended is forwarded (the server refuses it) and not traced again.
+    const late = await new Promise<number>((resolve, reject) => {
+      const req = http.request(proxy.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-session-id": deleted.id,
+        },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end('{"jsonrpc":"2.0","id":9,"method":"ping"}');
+    });
+    expect(late).toBeGreaterThanOrEqual(400);
 
     const closed = await connect();
     await closed.client.close();
@@ -114,7 +134,8 @@ describe("HTTP proxy: how sessions end", () => {
     await open.client.close();
     await idle.client.close();
     expect(reasonOf(open.id)).toEqual(["stop"]);
-    expect(ended.map((e) => e.session).sort()).toEqual([...traces.keys()].sort()); // each session once
+    expect(new Set(opened).size).toBe(opened.length); // no session traced twice
+    expect(ended.map((e) => e.session).sort()).toEqual([...opened].sort()); // each one ended once
     for (const { session, stats } of ended) {
       const events = traces.get(session)!;
       expect(stats.recorded).toBe(events.length);
