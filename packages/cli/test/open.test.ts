@@ -10,9 +10,9 @@ import { collectSession } from "@mcp-conf/export";
 import { hostileSession } from "@mcp-conf/testing";
 import { readTraceFile, serializeEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "./record-helpers.js";
 import { mcpConf } from "./validate-helpers.js";
 import { refusals, serve, sharedBrowser, statusOf } from "./view-helpers.js";
-import { REPO_ROOT } from "./record-helpers.js";
 import { CORPUS, tempDir } from "./watch-helpers.js";
 
 const REAL = join(CORPUS, "real", "everything-stdio.jsonl");

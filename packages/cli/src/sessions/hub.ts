@@ -23,8 +23,8 @@ import {
   sessionsDirectory,
   storedSessionPath,
 } from "@mcp-conf/gate";
-import { readTrace } from "@mcp-conf/trace-format";
 import type { Redactor } from "@mcp-conf/recorder";
+import { readTrace } from "@mcp-conf/trace-format";
 import type { Actor } from "@mcp-conf/validator";
 import { redactedEvents } from "../record/redaction.js";
 import { type FollowOptions, TraceFollower } from "./follow.js";
