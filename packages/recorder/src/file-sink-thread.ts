@@ -16,6 +16,7 @@ import {
   FLAG_EVENT,
   FLAG_GAP,
   FLAG_HEAD_LOST,
+  FLAG_REDACT,
   FLAG_SERVER_TO_CLIENT,
   FLAG_SSE,
   FLAG_STREAMABLE_HTTP,
@@ -133,10 +134,12 @@ class ThreadedFileSink implements Sink {
   private poll: (() => void) | undefined;
   /** The worker has been told to start reading (with the redaction, if any). */
   private going = false;
+  /** The worker redacts: events go to it as observed, and it redacts them (never this thread). */
+  private redacting = false;
   /** Per direction (client-to-server, server-to-client): a chunk of its stream was lost since its last line end. */
   private readonly gap = [false, false];
   /** Essential events (trace lines) that found the memory full, in order; nothing else is added while any wait. */
-  private waiting: Array<{ seq: number; line: string }> = [];
+  private waiting: Array<{ seq: number; line: string; flags: number }> = [];
   private wakeScheduled = false;
   private wokenAt = Number.NEGATIVE_INFINITY;
   /** Bytes published since the worker was last woken. */
@@ -201,6 +204,7 @@ class ThreadedFileSink implements Sink {
     this.transportFlag =
       info.transport === "streamable-http" ? FLAG_STREAMABLE_HTTP : info.transport === "sse" ? FLAG_SSE : 0;
     // Before any entry is read: the worker redacts each line it builds, off the forwarding thread.
+    this.redacting = info.redaction !== undefined;
     this.go(info);
   }
 
@@ -271,7 +275,9 @@ class ThreadedFileSink implements Sink {
       const bytes = line.bytes;
       return this.addLine(line.seq, line.at, flags, bytes, 0, bytes.length, line.length);
     }
-    const event = item.event();
+    const plain = this.redacting && item.plain !== undefined;
+    const event = plain ? item.plain!() : item.event();
+    const flags = plain ? FLAG_EVENT | FLAG_REDACT : FLAG_EVENT;
     let text: string;
     try {
       text = serializeEvent(event);
@@ -279,9 +285,9 @@ class ThreadedFileSink implements Sink {
       if (this.ownErrors.length < 20) this.ownErrors.push(error instanceof Error ? error.message : String(error));
       return true; // taken, and left out of the file as the writer leaves out what it cannot serialise
     }
-    if (this.waiting.length === 0 && this.addText(event.seq, text)) return true;
+    if (this.waiting.length === 0 && this.addText(event.seq, text, flags)) return true;
     if (!item.essential) return false;
-    this.waiting.push({ seq: event.seq, line: text });
+    this.waiting.push({ seq: event.seq, line: text, flags });
     if (this.waiting.length === 1) this.retryLater();
     return true;
   }
@@ -304,13 +310,13 @@ class ThreadedFileSink implements Sink {
     return true;
   }
 
-  private addText(seq: number, line: string): boolean {
+  private addText(seq: number, line: string, flags: number): boolean {
     const ring = this.ring!;
     if (!ring.hasRoom()) return false;
     const size = Buffer.byteLength(line);
     const offset = ring.placeText(line, size);
     if (offset < 0) return false;
-    ring.add(seq, Number.NaN, FLAG_EVENT, offset, size, size);
+    ring.add(seq, Number.NaN, flags, offset, size, size);
     this.published(size);
     return true;
   }
@@ -359,7 +365,12 @@ class ThreadedFileSink implements Sink {
   /** Essential events that found the memory full go in as soon as it has room, before anything else. */
   private retryLater(): void {
     setTimeout(() => {
-      while (this.waiting.length > 0 && this.addText(this.waiting[0]!.seq, this.waiting[0]!.line)) this.waiting.shift();
+      while (
+        this.waiting.length > 0 &&
+        this.addText(this.waiting[0]!.seq, this.waiting[0]!.line, this.waiting[0]!.flags)
+      ) {
+        this.waiting.shift();
+      }
       if (this.waiting.length > 0) this.retryLater();
       else this.flushed?.();
     }, RETRY_MS);

@@ -19,6 +19,7 @@ import {
   FLAG_EVENT,
   FLAG_GAP,
   FLAG_HEAD_LOST,
+  FLAG_REDACT,
   FLAG_SERVER_TO_CLIENT,
   FLAG_SSE,
   FLAG_STREAMABLE_HTTP,
@@ -86,6 +87,11 @@ function writeBuilt(line: LineRecord): void {
 function writeEntry(entry: RingEntry): void {
   const { data } = ring;
   const { seq, flags, offset, size } = entry;
+  if (flags & FLAG_EVENT && flags & FLAG_REDACT && redactor) {
+    const event = redactor.redact(JSON.parse(data.toString("utf8", offset, offset + size)) as TraceEvent);
+    if (lines.event(event)) toTap(() => event);
+    return;
+  }
   if (flags & FLAG_EVENT) {
     lines.serialized(seq, data.subarray(offset, offset + size));
     if (tap) {
@@ -234,6 +240,11 @@ parentPort!.on("message", async (message: WorkerGo | { close: true }) => {
   closing = true;
   while (ring.available() > 0) pass();
   lines.writeTo(writer);
+  if (redactor && redactor.withheld > 0) {
+    noteError(
+      `redaction withheld ${redactor.withheld} string(s) whole: the --redact-value patterns ran past their time budget on them`,
+    );
+  }
   await writer.close();
   ring.finish(writer.written);
   parentPort!.postMessage({ written: writer.written, errors, closed: true } satisfies WorkerReply);

@@ -123,9 +123,15 @@ describe("isJsonLine", () => {
       "\t[]\n",
       " [1]\r",
       "\ufeff{}",
-      "[".repeat(5000) + "]".repeat(5000),
-      "[".repeat(5000) + "]".repeat(4999),
+      "[".repeat(127) + "]".repeat(127),
+      "[".repeat(127) + "]".repeat(126),
     ])
       agree(text);
+  });
+
+  it("refuses a message nested deeper than a trace line may be (what is recorded can be read)", () => {
+    expect(isJsonLine(Buffer.from("[".repeat(127) + "]".repeat(127)))).toBe(true);
+    expect(isJsonLine(Buffer.from("[".repeat(128) + "]".repeat(128)))).toBe(false);
+    expect(isJsonLine(Buffer.from("[".repeat(5000) + "]".repeat(5000)))).toBe(false);
   });
 });

@@ -43,6 +43,13 @@ export const ASCII_JSON = 1;
 export const OTHER_JSON = 2;
 
 /**
+ * The deepest nesting a message may have and still be recorded as one: the trace reader refuses a line nested deeper
+ * than its default 128 levels, the event object being the first, so a message (the second) gets 127. A deeper one is
+ * recorded as a `raw` line: what the recorder writes, the reader reads.
+ */
+export const MAX_MESSAGE_DEPTH = 127;
+
+/**
  * True when `bytes` hold one JSON text (RFC 8259) and no carriage return (JSON whitespace, but a line break to some
  * readers). The bytes must already be known to be UTF-8: anything not ASCII is accepted inside strings, as its
  * decoding would be.
@@ -73,6 +80,7 @@ function jsonText(bytes: Uint8Array, start: number, end: number): boolean {
     if (i >= end) return false;
     const first = bytes[i]!;
     if (first === OPEN_BRACE || first === OPEN_BRACKET) {
+      if (depth >= MAX_MESSAGE_DEPTH) return false;
       i++;
       while (i < end && SPACE[bytes[i]!]) i++;
       if (i < end && bytes[i] === (first === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET)) i++;

@@ -8,8 +8,14 @@
  * arrived.
  */
 import { isUtf8 } from "node:buffer";
-import { type Direction, readMessageHead, type TraceEvent, type Transport } from "@mcp-conf/trace-format";
-import { jsonLineKind, NOT_JSON, OTHER_JSON } from "./json-bytes.js";
+import {
+  type Direction,
+  exceedsJsonDepth,
+  readMessageHead,
+  type TraceEvent,
+  type Transport,
+} from "@mcp-conf/trace-format";
+import { jsonLineKind, MAX_MESSAGE_DEPTH, NOT_JSON, OTHER_JSON } from "./json-bytes.js";
 
 /** The raw facts of one observed line, enough to build its event anywhere. */
 export interface LineRecord {
@@ -35,7 +41,7 @@ interface ReadLine {
 function readLine(line: LineRecord): ReadLine {
   const text = decoder.decode(line.bytes);
   const invalid = !isUtf8(line.truncated ? withoutCutCharacter(line.bytes) : line.bytes);
-  if (line.truncated) return { text, invalid };
+  if (line.truncated || exceedsJsonDepth(text, MAX_MESSAGE_DEPTH)) return { text, invalid };
   try {
     return { text, payload: JSON.parse(text), invalid };
   } catch {

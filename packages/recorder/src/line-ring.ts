@@ -25,6 +25,8 @@ export const FLAG_GAP = 64;
 export const FLAG_HEAD_LOST = 128;
 /** The stream of the entry's direction ended in a line without a line end, numbered `seq`. */
 export const FLAG_END = 256;
+/** With `FLAG_EVENT`: the event as observed, for the reader to redact (so no redaction runs on the forwarding thread). */
+export const FLAG_REDACT = 512;
 
 /** Slots of the shared control array (an Int32Array). Counters wrap at 2^32; differences are taken with `| 0`. */
 const PUBLISHED = 0;

@@ -92,14 +92,20 @@ export function generateSessionId(label: string): string {
 }
 
 class LazyEvent implements PendingEvent {
+  private observed: TraceEvent | undefined;
   private built: TraceEvent | undefined;
   constructor(
     readonly size: number,
     private readonly build: () => TraceEvent,
+    private readonly redactor: Redactor | undefined,
     readonly essential = false,
   ) {}
+  plain(): TraceEvent {
+    this.observed ??= this.build();
+    return this.observed;
+  }
   event(): TraceEvent {
-    this.built ??= this.build();
+    this.built ??= this.redactor ? this.redactor.redact(this.plain()) : this.plain();
     return this.built;
   }
 }
@@ -172,10 +178,8 @@ export class Recorder {
     const at = this.timestamps ? this.now() : undefined;
     const item = new LazyEvent(
       size,
-      () => {
-        const body = build(seq, at === undefined ? undefined : isoTime(at));
-        return this.seal({ seq, ...body } as TraceEvent);
-      },
+      () => ({ seq, ...build(seq, at === undefined ? undefined : isoTime(at)) }) as TraceEvent,
+      this.redactor,
       essential,
     );
     for (const queue of this.queues) queue.push(item);
@@ -199,14 +203,6 @@ export class Recorder {
     }
     const transport = this.transport;
     this.push(256, (_seq, ts) => ({ direction, transport, kind: "message", payload: payloadOrBytes, ...stamp(ts) }));
-  }
-
-  /**
-   * The one step between building an event and handing it to the sinks: the user's redaction, off the forwarding
-   * path (events are built lazily, in the first sink that needs them).
-   */
-  private seal(event: TraceEvent): TraceEvent {
-    return this.redactor ? this.redactor.redact(event) : event;
   }
 
   /** One line (or body) of observed bytes, as the line splitter yields them. */

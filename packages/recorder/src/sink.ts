@@ -103,6 +103,11 @@ export interface PendingEvent {
   readonly size: number;
   event(): TraceEvent;
   /**
+   * The event before the recorder's redaction, for a sink that redacts on a thread of its own (by
+   * `SessionInfo.redaction`), so that no redaction runs on the thread that forwards the session.
+   */
+  plain?(): TraceEvent;
+  /**
    * For an observed line: its raw facts, so a sink in another thread can build the event there — and redact it
    * there by `SessionInfo.redaction`, which `event()` does here.
    */

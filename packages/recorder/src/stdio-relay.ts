@@ -10,8 +10,8 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { LineSplitter } from "./line-splitter.js";
-import type { Redactor } from "./privacy/redact.js";
-import { maskCommandLine } from "./privacy/session-facts.js";
+import { compileRedaction, type Redactor } from "./privacy/redact.js";
+import { commandLineSecrets, maskCommandLine } from "./privacy/session-facts.js";
 import { createRecorder, DEFAULT_MAX_MESSAGE_BYTES, type RecorderStats } from "./recorder.js";
 import type { QueueLimits, Sink } from "./sink.js";
 
@@ -66,7 +66,7 @@ export function runStdioRelay(options: StdioRelayOptions): Promise<StdioRelayRes
     maxMessageBytes: options.maxMessageBytes,
     queue: options.queue,
     timestamps: options.timestamps,
-    redact: options.redact,
+    redact: withKnownSecrets(options.redact, commandLineSecrets([options.command, ...args])),
     meta: { command: maskCommandLine([options.command, ...args]), cwd },
   });
   const clientIn = options.stdin ?? process.stdin;
@@ -168,4 +168,11 @@ export function runStdioRelay(options: StdioRelayOptions): Promise<StdioRelayRes
         );
     });
   });
+}
+
+/** The user's redaction plus the secrets the recorder already knows (the server's command line), flags or not. */
+function withKnownSecrets(redact: Redactor | undefined, known: readonly string[]): Redactor | undefined {
+  if (known.length === 0) return redact;
+  const rules = redact?.rules ?? {};
+  return compileRedaction({ ...rules, known: [...(rules.known ?? []), ...known] });
 }

@@ -21,8 +21,11 @@ export {
   PARAM_HEADER_PREFIX,
   readHeaderValue,
 } from "./header-values.js";
+/** Whether a JSON text nests deeper than a limit, found by a linear scan before any parse. */
+export { exceedsJsonDepth } from "./json-depth.js";
 /** Reader limits and their defaults. */
 export {
+  DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_EVENTS,
   type ReadTraceOptions,
 } from "./line-parser.js";

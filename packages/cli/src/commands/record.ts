@@ -212,7 +212,7 @@ async function recordHttp(
   const listen = parseListen(argv.listen);
   const sessionIdleMs = parseSessionIdleTimeout(argv["session-idle-timeout"], tap?.name ?? "record");
   const label = chooseLabel(argv.label, undefined);
-  const fileForSession = prepareHttpTraces(argv, io, prefix, tap?.quiet ?? false);
+  const fileForSession = prepareHttpTraces(argv, io, prefix, tap?.quiet ?? false, redact !== undefined);
   const sinkForSession = (opening: { session: string }): Sink[] => {
     const file = fileForSession(opening);
     return [file, ...(tap?.sinksFor(opening.session, file.path) ?? []), ...(logs ? [logs.sink()] : [])];
@@ -276,10 +276,12 @@ function prepareHttpTraces(
   io: Io,
   prefix: string,
   quiet: boolean,
+  redacting: boolean,
 ): (opening: { session: string }) => Sink {
   const template = traceTemplate(argv.output, process.env);
   checkTemplateDirectory(template);
-  const fileFor = sessionFiles(template, (path, session) => openFileSink(path, argv.force, session));
+  // Redacting, each session's trace is written (and its events redacted) on a thread of its own, never the proxy's.
+  const fileFor = sessionFiles(template, (path, session) => openFileSink(path, argv.force, session, redacting));
   return ({ session }) => {
     const sink = fileFor(session);
     if (!quiet) io.stderr.write(startLine(prefix, session, sink.path));

@@ -97,9 +97,24 @@ const CREDENTIAL_KEYS = new Set([
   "setcookie",
 ]);
 
-/** True for a JSON key or header name that names a credential (`password`, `api_key`, `X-Api-Key`, `token`…). */
+/**
+ * True for a JSON key or header name that names a credential: one of the words above (`password`, `api_key`,
+ * `X-Api-Key`, `token`…), or a name ending in one after a separator or a camel-case hump (`DB_PASSWORD`,
+ * `AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`, `dbPassword`). A camel-case `…Token` is not one: `progressToken`,
+ * `nextPageToken` and the like are protocol fields.
+ */
 export function isCredentialName(name: string): boolean {
-  return CREDENTIAL_KEYS.has(name.toLowerCase().replace(/[-_]/g, ""));
+  if (CREDENTIAL_KEYS.has(name.toLowerCase().replace(/[-_.]/g, ""))) return true;
+  if (name.length > 128) return false;
+  const words = name.split(/[-_.\s]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== "");
+  for (let n = 1; n <= Math.min(3, words.length - 1); n++) {
+    const tail = words.slice(-n).join("").toLowerCase();
+    if (!CREDENTIAL_KEYS.has(tail)) continue;
+    if (tail !== "token") return true;
+    const before = name.length - words[words.length - 1]!.length - 1;
+    return /[-_.\s]/.test(name[before] ?? "");
+  }
+  return false;
 }
 
 /** The credentials in one event: payload strings and credential-named members, header values, raw and stderr text. */

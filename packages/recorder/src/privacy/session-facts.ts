@@ -12,18 +12,38 @@ const CREDENTIAL_OPTION = new RegExp(`^-{1,2}(?:[A-Za-z0-9]+[-_.])*${CREDENTIAL_
 
 /** `argv` with every credential-shaped word (or part of a word) replaced by a placeholder naming its kind. */
 export function maskCommandLine(argv: readonly string[]): string[] {
-  const out: string[] = [];
+  return readCommandLine(argv).masked;
+}
+
+/**
+ * The secrets `argv` holds, as `maskCommandLine` finds them: a server that echoes one (on stderr, in a payload) has
+ * it redacted there too, as a value the recorder knows to be secret (`RedactionRules.known`).
+ */
+export function commandLineSecrets(argv: readonly string[]): string[] {
+  return readCommandLine(argv).secrets;
+}
+
+function readCommandLine(argv: readonly string[]): { masked: string[]; secrets: string[] } {
+  const masked: string[] = [];
+  const secrets: string[] = [];
   let valueOfCredentialOption = false;
   for (const word of argv) {
     if (valueOfCredentialOption && !word.startsWith("-")) {
-      out.push(redactionPlaceholder("secret:credential-pair"));
+      masked.push(redactionPlaceholder("secret:credential-pair"));
+      secrets.push(word);
       valueOfCredentialOption = false;
       continue;
     }
     valueOfCredentialOption = CREDENTIAL_OPTION.test(word);
-    out.push(replaceSpans(word, detectSecrets(word), ({ kind }) => redactionPlaceholder(`secret:${kind}`)));
+    const found = detectSecrets(word);
+    for (const { start, end } of found) secrets.push(unquote(word.slice(start, end)));
+    masked.push(replaceSpans(word, found, ({ kind }) => redactionPlaceholder(`secret:${kind}`)));
   }
-  return out;
+  return { masked, secrets };
+}
+
+function unquote(value: string): string {
+  return /^(["']).*\1$/s.test(value) ? value.slice(1, -1) : value;
 }
 
 /** The URL as it may be recorded and printed: scheme, host, port and path; no user info, query or fragment. */

@@ -1,0 +1,73 @@
+/**
+ * Redaction never runs on the thread that forwards the session (issue 31): with the threaded file sink, every event
+ * — observed lines, and stderr, http and lifecycle events — reaches the sink's thread as observed and is redacted
+ * there, so a costly rule can slow the trace, never the wire. And a catastrophic `--redact-value` cannot keep the
+ * recorder from finishing its trace.
+ */
+import { readFileSync } from "node:fs";
+import { PassThrough } from "node:stream";
+import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
+import { afterAll, describe, expect, it } from "vitest";
+import { createRecorder, type Redactor, runStdioRelay, threadedFileSink } from "../src/index.js";
+import { SECRET_SAMPLES } from "../src/privacy/secret-samples.js";
+import { tempDir } from "./helpers.js";
+
+const dir = tempDir();
+afterAll(() => dir.remove());
+const token = SECRET_SAMPLES.find((s) => s.kind === "github-token")!.value;
+
+describe("redaction on the sink's thread", () => {
+  it("never calls the forwarding thread's redactor, and the trace holds no secret", async () => {
+    let calls = 0;
+    const onThisThread: Redactor = {
+      rules: { secrets: true },
+      withheld: 0,
+      redact(event: TraceEvent) {
+        calls++;
+        return event;
+      },
+    };
+    const path = `${dir.path}/thread.jsonl`;
+    const recorder = createRecorder({
+      sink: threadedFileSink(path),
+      transport: "streamable-http",
+      redact: onThisThread,
+      timestamps: false,
+      meta: { upstream: `http://example.test/${token}/mcp` },
+    });
+    recorder.http("client-to-server", { method: "POST", path: `/${token}/mcp`, headers: { "x-note": token } });
+    recorder.message("client-to-server", Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, result: token })));
+    recorder.stderr(`started with ${token}`);
+    await recorder.close();
+    const text = readFileSync(path, "utf8");
+    expect(text).not.toContain(token);
+    expect(readTraceSync(text).length).toBe(5);
+    expect(calls).toBe(0);
+  });
+
+  it("a catastrophic --redact-value over stdio: the recorder ends, every event written, the withheld counted", async () => {
+    const path = `${dir.path}/catastrophic.jsonl`;
+    const stdin = new PassThrough();
+    const done = runStdioRelay({
+      command: "cat",
+      sink: threadedFileSink(path),
+      redact: { rules: { values: ["(a+)+$"] }, withheld: 0, redact: (e) => e },
+      session: "fixed",
+      timestamps: false,
+      stdin,
+      stdout: new PassThrough().resume(),
+      stderr: new PassThrough(),
+      forwardSignals: false,
+    });
+    const hostile = `${"a".repeat(40)}b`;
+    for (let id = 1; id <= 3; id++)
+      stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "x", params: { hostile } })}\n`);
+    stdin.end();
+    const result = await done;
+    const events = readTraceSync(readFileSync(path, "utf8"));
+    expect(events.length).toBe(result.stats.recorded);
+    expect(events.filter((e) => e.kind === "message").length).toBe(6); // three sent, three echoed by cat
+    expect(readFileSync(path, "utf8")).not.toContain(hostile);
+    expect(result.stats.sinks[0]!.errors.join("\n")).toMatch(/withheld \d+ string/);
+  }, 60_000);
+});
