@@ -78,12 +78,15 @@ function lstatExists(path: string): boolean {
   }
 }
 
-/** Writes a temporary file beside `target` (keeping an existing file's mode) and renames it into place. */
+/**
+ * Writes a temporary file beside `target` and renames it into place: a new file is private to its owner (0600,
+ * whatever the umask: an export can be a full copy of a trace), an existing one keeps its mode.
+ */
 function writeThroughTemp(target: string, text: string, mode: number | undefined): void {
   const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
-    writeFileSync(temp, text, { flag: "wx" });
-    if (mode !== undefined) chmodSync(temp, mode);
+    writeFileSync(temp, text, { flag: "wx", mode: 0o600 });
+    chmodSync(temp, mode ?? 0o600);
     renameSync(temp, target);
   } catch (error) {
     rmSync(temp, { force: true });

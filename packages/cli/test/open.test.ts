@@ -93,22 +93,31 @@ describe("open TRACE", { timeout: 120_000 }, () => {
     expect(await served.exited).toBe(0);
   });
 
-  it("--browser hands the address to $BROWSER", async () => {
+  it("--browser hands the address to $BROWSER through a private page, never on its command line", async () => {
     const dir = tempDir();
     const opened = join(dir, "opened.txt");
     const fakeBrowser = join(dir, "browser.sh");
-    writeFileSync(fakeBrowser, `#!/bin/sh\nprintf '%s\\n' "$@" > ${JSON.stringify(opened)}\n`, { mode: 0o755 });
+    // Records its arguments, the mode of the page it was given and the page itself.
+    writeFileSync(
+      fakeBrowser,
+      `#!/bin/sh\nf="\${1#file://}"\n{ printf '%s\\n' "$@"; stat -c '%a' "$f"; cat "$f"; } > ${JSON.stringify(`${opened}.part`)}\nmv ${JSON.stringify(`${opened}.part`)} ${JSON.stringify(opened)}\n`,
+      { mode: 0o755 },
+    );
     const served = await serve(["open", REAL, "--browser"], { BROWSER: fakeBrowser });
     const deadline = Date.now() + 30_000;
     let text = "";
     while (Date.now() < deadline) {
       try {
         text = readFileSync(opened, "utf8");
-        if (text.endsWith("\n")) break;
+        break;
       } catch {}
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(text).toBe(`${served.url.href}\n`);
+    const [argument, mode, ...page] = text.split("\n");
+    expect(argument).toMatch(/^file:\/\/\/.+\/open\.html$/);
+    expect(argument).not.toContain(served.url.searchParams.get("token")!);
+    expect(mode).toBe("600");
+    expect(page.join("\n")).toContain(served.url.href.replace(/&/g, "&amp;"));
     served.child.kill("SIGINT");
     expect(await served.exited).toBe(0);
   });

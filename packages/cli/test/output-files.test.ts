@@ -91,3 +91,22 @@ describe("export -o", () => {
     expect(run.stderr).toMatch(/^mcp-conf: export: .*out\.json: no such file or directory\n$/);
   });
 });
+
+describe("file modes (issue 31, item 8)", () => {
+  it.each(["html", "json", "text", "har", "otlp", "jsonl"])(
+    "export -T %s -o creates the file private to its owner (0600), whatever the umask",
+    async (format) => {
+      const file = join(dir, `private.${format}`);
+      const run = await mcpConf(["export", TRACE, "-T", format, "-o", file], undefined, {}, dir);
+      expect(run.code).toBe(0);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    },
+  );
+
+  it("an existing file keeps the mode its owner gave it", async () => {
+    const file = join(dir, "shared.json");
+    writeFileSync(file, "old", { mode: 0o644 });
+    expect((await exportIn(dir, file)).code).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o644);
+  });
+});

@@ -89,7 +89,7 @@ function writeEntry(entry: RingEntry): void {
   const { seq, flags, offset, size } = entry;
   if (flags & FLAG_EVENT && flags & FLAG_REDACT && redactor) {
     const event = redactor.redact(JSON.parse(data.toString("utf8", offset, offset + size)) as TraceEvent);
-    if (lines.event(event)) toTap(() => event);
+    if (lines.event(event) && tap) toTap(() => event);
     return;
   }
   if (flags & FLAG_EVENT) {
