@@ -6,10 +6,10 @@
  */
 import { readFileSync } from "node:fs";
 import { PassThrough } from "node:stream";
+import { SECRET_SAMPLES } from "@mcp-conf/testing";
 import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRecorder, type Redactor, runStdioRelay, threadedFileSink } from "../src/index.js";
-import { SECRET_SAMPLES } from "../src/privacy/secret-samples.js";
 import { tempDir } from "./helpers.js";
 
 const dir = tempDir();

@@ -3,11 +3,12 @@
  * (a message recorded raw, a request path, JSON held in a string, prefixed credential names, YAML, `Basic`, a secret
  * as a member name, a private key over several stderr lines, an unpadded Base64 header, a secret from the argv).
  */
+
+import { SECRET_SAMPLES } from "@mcp-conf/testing";
 import { encodeHeaderValue, type TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 import { buildLineEvent } from "../line-event.js";
 import { compileRedaction } from "./redact.js";
-import { SECRET_SAMPLES } from "./secret-samples.js";
 import { commandLineSecrets } from "./session-facts.js";
 
 const sample = (kind: string) => SECRET_SAMPLES.find((s) => s.kind === kind)!;
