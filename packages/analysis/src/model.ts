@@ -205,7 +205,7 @@ export interface ObservationLosses {
   missingEvents: number;
   /** Messages cut at --max-message-bytes. */
   truncated: { seq: number; bytes?: number }[];
-  /** Pairing problems: duplicate ids, answers to nothing, batches, null ids, answers out of order. */
+  /** Pairing problems: duplicate ids, answers to nothing, batches, null ids. */
   correlationIssues: CorrelationIssue[];
   /** The trace ended without a transport-close (a running session, or a recorder that was killed). */
   unclosed: boolean;

@@ -33,7 +33,7 @@ export const FILTER_STATUSES: Record<string, string> = {
   refused: "calls whose HTTP POST was refused without a JSON-RPC answer",
   bad: "entries with a failed requirement",
   warn: "entries with a warning",
-  mismatch: "answers to no open request, duplicate or reused ids, answers out of order",
+  mismatch: "answers to no open request, duplicate or reused ids",
 };
 
 export interface FilterTerm {
@@ -106,7 +106,7 @@ function unquote(value: string): string {
 export interface FilterContext {
   /** The outcomes ("fail", "warn") of the findings placed on the entry. */
   outcomes(entry: TimelineEntry): readonly string[];
-  /** The seqs a pairing problem (duplicate id, answer to nothing, out of order, null id) points at. */
+  /** The seqs a pairing problem (duplicate id, answer to nothing, null id) points at. */
   mismatchSeqs: ReadonlySet<number>;
   /** The entry's free text, lower-cased (a page caches it). */
   text(entry: TimelineEntry): string;

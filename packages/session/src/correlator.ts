@@ -1,8 +1,9 @@
 /**
  * The exchange model: pairs each response with the request it answers and emits exchanges in seq order. Ids live
  * in one space per direction (and per HTTP session); a response pairs with the earliest open request of its id.
- * Anything odd — a duplicate id, a response to nothing, a batch, a null id, an answer out of order — is reported
- * as a `CorrelationIssue`, never thrown. A message the recorder cut at its size limit is not judged, but its id
+ * Anything odd — a duplicate id, a response to nothing, a batch, a null id — is reported as a `CorrelationIssue`,
+ * never thrown. Answers may come in any order (JSON-RPC sets none; a cancelled request's late answer comes after
+ * later ones): an answer overtaking an earlier request's is no issue. A message the recorder cut at its size limit is not judged, but its id
  * still counts: its answer pairs with it silently, and nothing is called unanswered or orphaned because the part
  * that would show otherwise was cut.
  */
@@ -39,7 +40,7 @@ export type Exchange =
   | { type: "orphan-response"; response: MessageRef }
   | { type: "invalid"; message: MessageRef };
 
-export type CorrelationIssueKind = "duplicate-id" | "unknown-id" | "out-of-order" | "batch" | "null-id";
+export type CorrelationIssueKind = "duplicate-id" | "unknown-id" | "batch" | "null-id";
 
 export interface CorrelationIssue {
   kind: CorrelationIssueKind;
@@ -103,7 +104,7 @@ interface IdSpace {
 
 export class Correlator {
   private readonly spaces = new Map<string, IdSpace>();
-  /** Open requests in seq order, to spot answers out of order and list the unanswered at the end. */
+  /** Open requests in seq order, to list the unanswered at the end. */
   private readonly openOrder = new Set<RequestRef>();
   private readonly lastHttpSession: Record<Direction, string | undefined> = {
     "client-to-server": undefined,
@@ -304,26 +305,8 @@ export class Correlator {
       add(out, "exchanges", { type: "orphan-response", response: ref });
       return;
     }
-    const first = this.earliestOpen(request.direction, request.session);
-    if (first !== undefined && first !== request) {
-      add(out, "issues", {
-        kind: "out-of-order",
-        seq: ref.seq,
-        direction: ref.direction,
-        id,
-        detail: `answers request seq ${request.seq} before the earlier open request seq ${first.seq}`,
-      });
-    }
     this.openOrder.delete(request);
     add(out, "exchanges", { type: "request", method: request.message.method, request, response: ref });
-  }
-
-  /** The oldest open request of the same id space: answers in different HTTP sessions never overtake each other. */
-  private earliestOpen(direction: Direction, session: string | undefined): RequestRef | undefined {
-    for (const request of this.openOrder) {
-      if (request.direction === direction && request.session === session) return request;
-    }
-    return undefined;
   }
 
   /** The earliest open request with this id: in the message's own HTTP session first, else in any session. */

@@ -146,7 +146,7 @@ export interface Subscription {
   events?: readonly TraceEvent["kind"][];
   /** With `events`: only the events of these transports (default: all), for a check that reads one transport. */
   transports?: readonly TraceEvent["transport"][];
-  /** Correlation issues (duplicate ids, unknown ids, batches, null ids, answers out of order). */
+  /** Correlation issues (duplicate ids, unknown ids, batches, null ids). */
   issues?: boolean;
 }
 
