@@ -103,7 +103,8 @@ if (!haveCollector) {
   const two = await throughCollector(2);
   console.log(
     `collector -> 1 serve: ${fmt(one.eventsPerSecond)} events/s; -> 2 serves: ${fmt(two.eventsPerSecond)} events/s ` +
-      `(${times(two.eventsPerSecond / one.eventsPerSecond)}), sessions split ${two.split.join(" / ")} (load ${load()})`,
+      `(${times(two.eventsPerSecond / one.eventsPerSecond)}), sessions split ${two.split.join(" / ")}; incomplete ` +
+      `(records the Collector gave up on) ${one.incomplete} and ${two.incomplete} (load ${load()})`,
   );
   summaryRow({
     bench: "fleet",
@@ -113,11 +114,14 @@ if (!haveCollector) {
   });
 }
 
-async function throughCollector(instances: 1 | 2): Promise<{ eventsPerSecond: number; split: number[] }> {
+async function throughCollector(
+  instances: 1 | 2,
+): Promise<{ eventsPerSecond: number; split: number[]; incomplete: number }> {
   const root = mkdtempSync(join(tmpdir(), "mcp-conf-bench-fleet-"));
   const serves = [];
-  for (let i = 0; i < instances; i++)
-    serves.push(await startServeProcess(join(root, `s${i}`), await freePort(), ["--quiet"]));
+  // A session the Collector gave up on (its retries end after 5 s) is finalised, incomplete, 10 s after its last record.
+  const args = ["--quiet", "--idle-seconds", "10"];
+  for (let i = 0; i < instances; i++) serves.push(await startServeProcess(join(root, `s${i}`), await freePort(), args));
   const collector = await startCollector(serves[0]!.url, serves[instances - 1]!.url, join(root, "collector.jsonl"));
   try {
     const results = await Promise.all(
@@ -132,7 +136,12 @@ async function throughCollector(instances: 1 | 2): Promise<{ eventsPerSecond: nu
       (sum, serve) => sum + verdictsIn(serve.home).reduce((n, v) => n + v.events, 0),
       0,
     );
-    return { eventsPerSecond: eventsJudged / seconds, split: serves.map((serve) => verdictsIn(serve.home).length) };
+    const incomplete = serves.reduce((n, serve) => n + verdictsIn(serve.home).filter((v) => !v.complete).length, 0);
+    return {
+      eventsPerSecond: eventsJudged / seconds,
+      split: serves.map((serve) => verdictsIn(serve.home).length),
+      incomplete,
+    };
   } finally {
     await collector.stop();
     for (const serve of serves) await serve.stop();
