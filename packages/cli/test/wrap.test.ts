@@ -53,6 +53,20 @@ describe("wrap a Claude Desktop entry, run it as the desktop app would, unwrap i
     expect(readFileSync(config, "utf8")).toBe(text);
   });
 
+  it("a second wrap keeps the first backup (the file before mcp-conf touched it), and a partial unwrap keeps it", async () => {
+    const second = join(dir.path, "second.json");
+    writeFileSync(second, CONFIG);
+    expect((await mcpConf(["wrap", "everything", "--config", second])).code).toBe(0);
+    expect((await mcpConf(["wrap", "filesystem", "--config", second])).code).toBe(0);
+    expect(readFileSync(`${second}.mcp-conf-backup`, "utf8")).toBe(CONFIG);
+    const partial = await mcpConf(["unwrap", "filesystem", "--config", second]);
+    expect(partial.stderr).toContain(`(backup: ${second}.mcp-conf-backup)`);
+    expect(readFileSync(`${second}.mcp-conf-backup`, "utf8")).toBe(CONFIG);
+    expect((await mcpConf(["unwrap", "everything", "--config", second])).code).toBe(0);
+    expect(readFileSync(second, "utf8")).toBe(CONFIG);
+    expect(existsSync(`${second}.mcp-conf-backup`)).toBe(false);
+  });
+
   it("records and judges a session the host starts from the wrapped entry", async () => {
     const entry = jsonc.parse(readFileSync(config, "utf8")).mcpServers.everything;
     expect(entry.args.slice(1, 4)).toEqual(["watch", "stdio", "--"]);
@@ -84,10 +98,14 @@ describe("wrap a Claude Desktop entry, run it as the desktop app would, unwrap i
     expect(report.requirements.filter((row) => row.outcome === "pass").length).toBeGreaterThan(10);
   });
 
-  it("unwrap restores the original file byte for byte", async () => {
+  it("unwrap restores the original file byte for byte, and removes the backup once nothing is wrapped", async () => {
     const run = await mcpConf(["unwrap", "everything", "--config", config]);
     expect(run.code, run.stderr).toBe(0);
     expect(readFileSync(config, "utf8")).toBe(CONFIG);
+    expect(run.stderr).toBe(
+      `mcp-conf unwrap: unwrapped everything in ${config} (nothing is wrapped any more, backup removed); restart claude-desktop to apply\n`,
+    );
+    expect(existsSync(`${config}.mcp-conf-backup`)).toBe(false);
     expect((await mcpConf(["unwrap", "--all", "--config", config])).stderr).toBe(
       `mcp-conf unwrap: nothing to unwrap in ${config}\n`,
     );

@@ -7,7 +7,7 @@
  * codes: 0 done (or nothing to do), 2 bad invocation, a missing or unreadable file, or an entry that cannot be
  * wrapped.
  */
-import { copyFileSync, readFileSync, realpathSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileProblem } from "@mcp-conf/gate";
 import { escapeTerminal } from "@mcp-conf/trace-format";
@@ -146,17 +146,22 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
     tellProxies();
     return 0;
   }
+  // The backup is the file as it was before mcp-conf first touched it: a later run keeps it rather than overwrite it
+  // with a file that is already wrapped, and the unwrap that leaves nothing wrapped removes it.
   const backup = `${path}${BACKUP_SUFFIX}`;
-  try {
-    copyFileSync(path, backup);
-  } catch (error) {
-    throw new UsageError(`${verb}: cannot write the backup ${backup}: ${fileProblem(error)}`);
+  if (!existsSync(backup)) {
+    try {
+      copyFileSync(path, backup);
+    } catch (error) {
+      throw new UsageError(`${verb}: cannot write the backup ${backup}: ${fileProblem(error)}`);
+    }
   }
   writeOutput(verb, path, text, io);
   const what = done.map((name) => escapeTerminal(name)).join(", ");
-  io.stderr.write(
-    `mcp-conf ${verb}: ${verb}ped ${what} in ${path} (backup: ${backup}); restart ${client.name} to apply\n`,
-  );
+  const nothingWrapped = verb === "unwrap" && !listServers(text, client).some((server) => server.wrapped);
+  if (nothingWrapped) rmSync(backup, { force: true });
+  const kept = nothingWrapped ? "nothing is wrapped any more, backup removed" : `backup: ${backup}`;
+  io.stderr.write(`mcp-conf ${verb}: ${verb}ped ${what} in ${path} (${kept}); restart ${client.name} to apply\n`);
   tellProxies();
   return 0;
 }
