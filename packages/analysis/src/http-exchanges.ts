@@ -3,13 +3,14 @@
  * answered with an error status and no answer to the request it carried (refused: 403 for a foreign Origin, 404 for
  * an expired session, 401 …), and — in the stateless revisions, where closing a request's response stream is how the
  * client cancels it — a response the client closed before the answer came (a client-to-server `transport-abort`).
- * The trace does not record which response answers which request: the c→s `http` event of a POST comes right before
- * the message it carried, and a response goes to the only waiting request, else to the one whose call its first
- * message answers, else to the oldest waiting one. A response's messages follow it, so a refusal is decided when
+ * Which response answers which request is the recorder's `exchange` number where the trace records it (read by
+ * @mcp-conf/session); in an older trace a response goes to the only waiting request, else to the one whose call its
+ * first message answers, else to the oldest waiting one. The c→s `http` event of a POST comes right before the
+ * message it carried. A response's messages follow it, so a refusal is decided when
  * the next event that is not one of them arrives: the calls its body answered are answered, the rest refused.
  */
 
-import { classifyMessage, idKey } from "@mcp-conf/session";
+import { classifyMessage, idKey, recordedRequestIndex } from "@mcp-conf/session";
 import type { HttpEvent, TraceEvent } from "@mcp-conf/trace-format";
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CallEntry } from "./model.js";
@@ -17,6 +18,8 @@ import type { CallEntry } from "./model.js";
 /** One HTTP request and the calls its body carried. */
 interface HttpRequestRecord {
   seq: number;
+  /** The exchange number the recorder gave the request (the HTTP pairing), when the trace records one. */
+  exchange?: number;
   event: HttpEvent;
   calls: CallEntry[];
   /** Its response began (headers seen): an SSE stream may still carry answers. */
@@ -59,13 +62,14 @@ export class HttpExchanges {
     if (event.kind === "http") {
       if (event.direction === "client-to-server") {
         const record: HttpRequestRecord = { seq: event.seq, event, calls: [], responded: false };
+        if (event.exchange !== undefined) record.exchange = event.exchange;
         this.waiting.push(record);
         this.bodyOf = record;
         return settled;
       }
       this.bodyOf = undefined;
       this.undecided = event;
-      if (this.waiting.length <= 1) this.decide(undefined);
+      if (this.waiting.length <= 1 || event.exchange !== undefined) this.decide(undefined);
       return settled;
     }
     if (event.kind === "lifecycle" && event.event === "transport-abort" && event.direction === "client-to-server") {
@@ -105,10 +109,7 @@ export class HttpExchanges {
   private decide(answers: string | undefined): void {
     const response = this.undecided!;
     this.undecided = undefined;
-    let index =
-      answers === undefined ? -1 : this.waiting.findIndex((r) => r.calls.some((c) => idKey(c.id) === answers));
-    if (index < 0 && response.status === 202) index = this.waiting.findIndex((r) => r.calls.length === 0);
-    if (index < 0) index = this.waiting.length > 0 ? 0 : -1;
+    const index = recordedRequestIndex(this.waiting, response) ?? this.inferred(response, answers);
     if (index < 0) return;
     const [record] = this.waiting.splice(index, 1);
     record!.responded = true;
@@ -122,6 +123,15 @@ export class HttpExchanges {
       if (record!.calls.length > 0) this.streaming.push(record!);
       if (this.streaming.length > 64) prune(this.streaming);
     } else if (status >= 300 && record!.calls.length > 0) this.refusal = { record: record!, event: response };
+  }
+
+  /** In a trace without the recorded pairing: the request that carried the call answered, else the likeliest. */
+  private inferred(response: HttpEvent, answers: string | undefined): number {
+    let index =
+      answers === undefined ? -1 : this.waiting.findIndex((r) => r.calls.some((c) => idKey(c.id) === answers));
+    if (index < 0 && response.status === 202) index = this.waiting.findIndex((r) => r.calls.length === 0);
+    if (index < 0) index = this.waiting.length > 0 ? 0 : -1;
+    return index;
   }
 
   /** The refused request's calls that its body did not answer. */

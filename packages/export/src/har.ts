@@ -1,12 +1,13 @@
 /**
  * HAR 1.2 from a trace. Streamable HTTP: one entry per HTTP request and its response, with the JSON-RPC bodies —
- * a JSON body as it was, an SSE stream as its `data:` events. The trace does not say which response answers which
- * request, so a response goes to the request that carried the id its first answer names, else to the oldest open
- * request (a 202 to one that carried no request). stdio has no HTTP: each call becomes a synthetic entry, and
+ * a JSON body as it was, an SSE stream as its `data:` events. Which response answers which request is the
+ * recorder's `exchange` number where the trace records it (read by @mcp-conf/session); in an older trace a response
+ * goes to the request that carried the id its first answer names, else to the oldest open request (a 202 to one
+ * that carried no request). stdio has no HTTP: each call becomes a synthetic entry, and
  * `log.comment` says so.
  */
 import type { CallEntry, CallStatus, SessionAnalysis } from "@mcp-conf/analysis";
-import { classifyMessage, idKey } from "@mcp-conf/session";
+import { classifyMessage, idKey, recordedRequestIndex } from "@mcp-conf/session";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { Entry, Har, Header } from "har-format";
 
@@ -23,6 +24,8 @@ const STATUS_TEXT: Record<CallStatus, string> = {
 
 interface HttpRequestRecord {
   seq: number;
+  /** The exchange number the recorder gave the request (the HTTP pairing), when the trace records one. */
+  exchange?: number;
   ts?: string;
   method: string;
   path: string;
@@ -35,6 +38,7 @@ interface HttpRequestRecord {
 
 interface HttpResponseRecord {
   seq: number;
+  exchange?: number;
   ts?: string;
   status: number;
   headers: Record<string, string>;
@@ -68,6 +72,7 @@ export class HarBuilder {
           ids: new Set(),
         };
         if (event.ts !== undefined) request.ts = event.ts;
+        if (event.exchange !== undefined) request.exchange = event.exchange;
         this.requests.push(request);
         this.open.push(request);
         this.lastRequest = request;
@@ -79,7 +84,10 @@ export class HarBuilder {
           bodies: [],
         };
         if (event.ts !== undefined) response.ts = event.ts;
+        if (event.exchange !== undefined) response.exchange = event.exchange;
         this.undecided = response;
+        // The recorder wrote which request this answers: nothing to wait for.
+        if (response.exchange !== undefined) this.decide(undefined);
         this.lastResponse = response;
       }
       return;
@@ -112,12 +120,18 @@ export class HarBuilder {
     const response = this.undecided;
     if (!response) return;
     this.undecided = undefined;
-    let request = answers !== undefined ? this.byId.get(answers) : undefined;
-    if (request?.response) request = undefined;
-    request ??= (response.status === 202 ? this.open.find((r) => r.ids.size === 0) : undefined) ?? this.open[0];
+    const recorded = recordedRequestIndex(this.open, response);
+    const request = recorded === undefined ? this.inferred(response, answers) : this.open[recorded];
     if (!request) return;
     request.response = response;
     this.open.splice(this.open.indexOf(request), 1);
+  }
+
+  /** In a trace without the recorded pairing: the request that carried `answers`, else the oldest fitting one. */
+  private inferred(response: HttpResponseRecord, answers: string | undefined): HttpRequestRecord | undefined {
+    let request = answers !== undefined ? this.byId.get(answers) : undefined;
+    if (request?.response) request = undefined;
+    return request ?? (response.status === 202 ? this.open.find((r) => r.ids.size === 0) : undefined) ?? this.open[0];
   }
 
   /** The HAR log. `analysis` supplies the session's header and, for stdio, the calls. */

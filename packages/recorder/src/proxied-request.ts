@@ -43,8 +43,13 @@ const INITIALIZE = /"method"\s*:\s*"initialize"/;
 /** How a kept-alive connection the upstream had closed fails a request sent on it before any answer came. */
 const STALE_CONNECTION = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
 
+/** The last HTTP exchange number given: each request this process forwards gets the next (see `exchange` below). */
+let lastExchange = 0;
+
 export class ProxiedRequest {
   private readonly exchange: ExchangeLog;
+  /** Written on the request's event and its response's: which response answers which request (the HTTP pairing). */
+  private readonly number = ++lastExchange;
   /** The session whose in-flight count this request holds (every request but a GET stream). */
   private counted: Recorder | undefined;
   private readonly body: BodyCopy;
@@ -84,7 +89,12 @@ export class ProxiedRequest {
     if (sseSession !== undefined) this.exchange.bind(sseSession);
     this.body = new BodyCopy(proxy.maxBytes);
     this.exchange.request((r) =>
-      r.http("client-to-server", { method: this.method, path: target.pathname, headers: req.rawHeaders }),
+      r.http("client-to-server", {
+        method: this.method,
+        path: target.pathname,
+        headers: req.rawHeaders,
+        exchange: this.number,
+      }),
     );
 
     this.upstreamReq = this.send(this.method === "GET" ? proxy.streams : proxy.agent);
@@ -162,7 +172,9 @@ export class ProxiedRequest {
     }
     const proxyMade = this.looped ? { proxy: true } : {};
     if (!opening) {
-      exchange.response((r) => r.http("server-to-client", { status, headers: upstreamRes.rawHeaders, ...proxyMade }));
+      exchange.response((r) =>
+        r.http("server-to-client", { status, headers: upstreamRes.rawHeaders, ...proxyMade, exchange: this.number }),
+      );
     }
     const sse = isSse
       ? new SseDataParser((line) => exchange.response((r) => r.observeLine("server-to-client", line)), proxy.maxBytes)
@@ -214,7 +226,12 @@ export class ProxiedRequest {
         exchange.bind(recorder);
         const announced = proxy.endpoints.announce(data, this.target, this.req.url ?? "/", recorder);
         exchange.response((r) =>
-          r.http("server-to-client", { status, headers: upstreamRes.rawHeaders, endpoint: announced.path }),
+          r.http("server-to-client", {
+            status,
+            headers: upstreamRes.rawHeaders,
+            endpoint: announced.path,
+            exchange: this.number,
+          }),
         );
         // One session per stream: it ends when the stream does, however it ends, once the stream's events are in.
         this.res.once("close", () => {
@@ -225,7 +242,9 @@ export class ProxiedRequest {
       },
       other: () => {
         this.bindStateless();
-        exchange.response((r) => r.http("server-to-client", { status, headers: upstreamRes.rawHeaders }));
+        exchange.response((r) =>
+          r.http("server-to-client", { status, headers: upstreamRes.rawHeaders, exchange: this.number }),
+        );
       },
     });
   }
@@ -290,6 +309,7 @@ export class ProxiedRequest {
         status: 502,
         headers: { "content-type": "text/plain; charset=utf-8" },
         proxy: true,
+        exchange: this.number,
       }),
     );
     const { res } = this;

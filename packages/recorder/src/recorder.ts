@@ -67,6 +67,8 @@ export interface HttpObservation {
   endpoint?: string;
   /** A response the recording proxy made itself (a 502, a 508), not the server: recorded as `proxy: true`. */
   proxy?: boolean;
+  /** The HTTP exchange the request or response belongs to: the same positive number on both (the HTTP pairing). */
+  exchange?: number;
 }
 
 /** One direction's observed byte stream, as `Recorder.stream` takes it. */
@@ -312,6 +314,7 @@ export class Recorder {
         ...(headers ? { headers } : {}),
         ...(observation.endpoint !== undefined ? { endpoint: stripQuery(observation.endpoint) } : {}),
         ...(observation.proxy === true ? { proxy: true } : {}),
+        ...(observation.exchange !== undefined ? { exchange: observation.exchange } : {}),
         ...stamp(ts),
       };
     });

@@ -170,6 +170,20 @@ describe("HTTP proxy: a real session against server-everything", () => {
       for (const e of events) {
         if (e.kind === "http" && e.headers) expect(Object.keys(e.headers)).not.toContain("authorization");
       }
+      // The HTTP pairing is recorded: every request has its own exchange number, and each response carries the
+      // number of one earlier request (the SDK's GET stream runs beside its POSTs, so requests overlap).
+      const asked = new Set<number>();
+      for (const e of events) {
+        if (e.kind !== "http") continue;
+        expect(e.exchange, `seq ${e.seq}`).toBeGreaterThan(0);
+        if (e.direction === "client-to-server") {
+          expect(asked.has(e.exchange!)).toBe(false);
+          asked.add(e.exchange!);
+        } else {
+          expect(asked.has(e.exchange!), `seq ${e.seq}`).toBe(true);
+          asked.delete(e.exchange!);
+        }
+      }
     }
   });
 });

@@ -24,6 +24,8 @@ export {
   /** A MessageRef known to hold a request. */
   type RequestRef,
 } from "./correlator.js";
+/** The HTTP pairing as the recorder wrote it: which waiting request a response answers. */
+export { type PairableRequest, recordedRequestIndex } from "./http-pairing.js";
 export {
   /** Classifies one JSON value as a JSON-RPC request, notification, result, error or invalid message. */
   classifyMessage,

@@ -3,13 +3,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateValidatorSource, VALIDATOR_TYPES } from "../scripts/generate-validator.mjs";
 import { mutatedEvent, normalizeJson, validEvent } from "../test/arbitraries.js";
+import { SAMPLE_EVENTS } from "../test/sample-events.js";
 import {
   checkTraceEvent,
   matchesTraceEventSchema,
   traceEventSchema,
   traceEventSchemaValidator,
 } from "./event-schema.js";
-import { SAMPLE_EVENTS } from "./test-events.js";
 
 describe("the trace event schema", () => {
   it("accepts every sample event", () => {

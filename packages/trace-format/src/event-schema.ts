@@ -95,6 +95,7 @@ export function matchesTraceEventSchema(value: unknown): boolean {
       }
       if (value.headers !== undefined && !isStringMap(value.headers)) return false;
       if (value.proxy !== undefined && typeof value.proxy !== "boolean") return false;
+      if (value.exchange !== undefined && !(isSeq(value.exchange) && (value.exchange as number) >= 1)) return false;
       return isOptionalString(value.method) && isOptionalString(value.path) && isOptionalString(value.endpoint);
     }
     case "lifecycle": {

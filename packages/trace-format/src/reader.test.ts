@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
+import { messageLine, SAMPLE_EVENTS } from "../test/sample-events.js";
 import { DEFAULT_MAX_LINE_BYTES } from "./line-parser.js";
 import { readTrace, readTraceFile, readTraceSync } from "./reader.js";
-import { messageLine, SAMPLE_EVENTS } from "./test-events.js";
 import { TRACE_FORMAT_REASONS, TraceFormatError, type TraceFormatReason } from "./trace-format-error.js";
 import type { TraceEvent } from "./types.js";
 

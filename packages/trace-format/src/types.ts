@@ -53,6 +53,12 @@ export interface HttpEvent extends EventBase {
    */
   endpoint?: string;
   /**
+   * Extension (recorder 0.2): the HTTP exchange this request or response belongs to — a positive integer the recording
+   * proxy gives each request it forwards, written on the request's event and on its response's. A response answers
+   * the request with the same number. Absent in older traces, where readers infer the pairing.
+   */
+  exchange?: number;
+  /**
    * Extension, responses only: the recording proxy made this response itself (502: the upstream could not be reached;
    * 508: the proxy is its own upstream), so neither peer sent it and the request it answers never reached the server.
    */

@@ -2,9 +2,9 @@ import { existsSync, ftruncateSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { SAMPLE_EVENTS } from "../test/sample-events.js";
 import { readTraceFile, readTraceSync } from "./reader.js";
 import { serializeEvent } from "./serialize.js";
-import { SAMPLE_EVENTS } from "./test-events.js";
 import type { TraceEvent, TraceEventInput } from "./types.js";
 import { openTraceWriter, sanitizeSessionId, TraceWriterError, type WriterFiles } from "./writer.js";
 

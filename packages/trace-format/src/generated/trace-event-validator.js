@@ -2,7 +2,7 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://mcp-conf.dev/schemas/trace-event.schema.json","title":"mcp-conf trace event","description":"One line of an mcp-conf / mcp-conformance JSONL trace. The core (message, http, lifecycle) is shared with the mcp-conformance toolkit; raw, stderr and the fields marked as extensions are written by mcp-conf. Unknown extra fields are allowed and ignored by readers.","type":"object","required":["seq","direction","transport","kind"],"properties":{"seq":{"description":"Assigned by the recorder's single writer; strictly increasing within a file, gaps allowed.","type":"integer","minimum":0,"maximum":9007199254740991},"direction":{"description":"Who sent it. On http events client-to-server is the request and server-to-client the response.","enum":["client-to-server","server-to-client"]},"transport":{"description":"stdio, streamable HTTP, or (extension) sse: the 2024-11-05 HTTP+SSE transport.","enum":["stdio","streamable-http","sse"]},"kind":{"enum":["message","http","lifecycle","raw","stderr"]},"ts":{"description":"RFC 3339 time the recorder saw the event. Informational: no conformance check reads it.","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"},"redacted":{"description":"Extension: the observed copy of this event was changed by the user's redaction.","type":"boolean"},"invalidUtf8":{"description":"Extension: the bytes of this message or line were not valid UTF-8; the text holds them decoded with U+FFFD for each invalid sequence.","type":"boolean"}},"allOf":[{"if":{"properties":{"kind":{"const":"message"}},"required":["kind"]},"then":{"description":"A JSON value as received: an object for a JSON-RPC message, an array for a batch, any other JSON value is an invalid message (legal in the trace).","required":["payload"]}},{"if":{"properties":{"kind":{"const":"http"}},"required":["kind"]},"then":{"properties":{"status":{"description":"Responses only.","type":"integer","minimum":100,"maximum":599},"headers":{"description":"Allow-listed headers: lower-case names, verbatim values, repeated lines joined with \", \".","type":"object","additionalProperties":{"type":"string"}},"method":{"description":"Extension, requests only: the HTTP method.","type":"string"},"path":{"description":"Extension, requests only: the path without its query.","type":"string"},"endpoint":{"description":"Extension, sse responses only: the path (without its query) that the stream's first `endpoint` event named, as the server sent it.","type":"string"},"proxy":{"description":"Extension, responses only: the recording proxy made this response itself (502: the upstream could not be reached; 508: the proxy is its own upstream); neither peer sent it, and the request it answers never reached the server.","type":"boolean"}}}},{"if":{"properties":{"kind":{"const":"lifecycle"}},"required":["kind"]},"then":{"required":["event"],"properties":{"event":{"enum":["transport-open","transport-close","transport-abort"]},"meta":{"description":"Extension, on transport-open: what the recorder knows of the session.","type":"object","properties":{"label":{"type":"string"},"session":{"type":"string"},"command":{"type":"array","items":{"type":"string"}},"cwd":{"type":"string"},"upstream":{"type":"string"},"recorder":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}}},{"if":{"properties":{"kind":{"const":"raw"}},"required":["kind"]},"then":{"description":"Extension: a non-JSON line on the protocol channel, or a message cut at --max-message-bytes.","required":["text"],"properties":{"text":{"type":"string"},"truncated":{"type":"boolean"},"bytes":{"description":"The original length in bytes, when truncated.","type":"integer","minimum":0},"id":{"description":"A truncated message's id, when its start held one.","type":["string","number"]},"method":{"description":"A truncated message's method, when its start held one.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"stderr"}},"required":["kind"]},"then":{"description":"Extension: a line the server wrote to stderr (stdio).","required":["text"],"properties":{"direction":{"const":"server-to-client"},"text":{"type":"string"}}}}]};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://mcp-conf.dev/schemas/trace-event.schema.json","title":"mcp-conf trace event","description":"One line of an mcp-conf / mcp-conformance JSONL trace. The core (message, http, lifecycle) is shared with the mcp-conformance toolkit; raw, stderr and the fields marked as extensions are written by mcp-conf. Unknown extra fields are allowed and ignored by readers.","type":"object","required":["seq","direction","transport","kind"],"properties":{"seq":{"description":"Assigned by the recorder's single writer; strictly increasing within a file, gaps allowed.","type":"integer","minimum":0,"maximum":9007199254740991},"direction":{"description":"Who sent it. On http events client-to-server is the request and server-to-client the response.","enum":["client-to-server","server-to-client"]},"transport":{"description":"stdio, streamable HTTP, or (extension) sse: the 2024-11-05 HTTP+SSE transport.","enum":["stdio","streamable-http","sse"]},"kind":{"enum":["message","http","lifecycle","raw","stderr"]},"ts":{"description":"RFC 3339 time the recorder saw the event. Informational: no conformance check reads it.","type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"},"redacted":{"description":"Extension: the observed copy of this event was changed by the user's redaction.","type":"boolean"},"invalidUtf8":{"description":"Extension: the bytes of this message or line were not valid UTF-8; the text holds them decoded with U+FFFD for each invalid sequence.","type":"boolean"}},"allOf":[{"if":{"properties":{"kind":{"const":"message"}},"required":["kind"]},"then":{"description":"A JSON value as received: an object for a JSON-RPC message, an array for a batch, any other JSON value is an invalid message (legal in the trace).","required":["payload"]}},{"if":{"properties":{"kind":{"const":"http"}},"required":["kind"]},"then":{"properties":{"status":{"description":"Responses only.","type":"integer","minimum":100,"maximum":599},"headers":{"description":"Allow-listed headers: lower-case names, verbatim values, repeated lines joined with \", \".","type":"object","additionalProperties":{"type":"string"}},"method":{"description":"Extension, requests only: the HTTP method.","type":"string"},"path":{"description":"Extension, requests only: the path without its query.","type":"string"},"endpoint":{"description":"Extension, sse responses only: the path (without its query) that the stream's first `endpoint` event named, as the server sent it.","type":"string"},"exchange":{"description":"Extension (recorder 0.2): the HTTP exchange this request or response belongs to, a positive integer the recording proxy gives each HTTP request it forwards and writes on that request's event and on its response's event. A response answers the request with the same number. Absent in traces of older recorders, where readers infer the pairing.","type":"integer","minimum":1,"maximum":9007199254740991},"proxy":{"description":"Extension, responses only: the recording proxy made this response itself (502: the upstream could not be reached; 508: the proxy is its own upstream); neither peer sent it, and the request it answers never reached the server.","type":"boolean"}}}},{"if":{"properties":{"kind":{"const":"lifecycle"}},"required":["kind"]},"then":{"required":["event"],"properties":{"event":{"enum":["transport-open","transport-close","transport-abort"]},"meta":{"description":"Extension, on transport-open: what the recorder knows of the session.","type":"object","properties":{"label":{"type":"string"},"session":{"type":"string"},"command":{"type":"array","items":{"type":"string"}},"cwd":{"type":"string"},"upstream":{"type":"string"},"recorder":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}}}}}},{"if":{"properties":{"kind":{"const":"raw"}},"required":["kind"]},"then":{"description":"Extension: a non-JSON line on the protocol channel, or a message cut at --max-message-bytes.","required":["text"],"properties":{"text":{"type":"string"},"truncated":{"type":"boolean"},"bytes":{"description":"The original length in bytes, when truncated.","type":"integer","minimum":0},"id":{"description":"A truncated message's id, when its start held one.","type":["string","number"]},"method":{"description":"A truncated message's method, when its start held one.","type":"string"}}}},{"if":{"properties":{"kind":{"const":"stderr"}},"required":["kind"]},"then":{"description":"Extension: a line the server wrote to stderr (stdio).","required":["text"],"properties":{"direction":{"const":"server-to-client"},"text":{"type":"string"}}}}]};
 const pattern4 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -218,16 +218,44 @@ else {
 var valid5 = true;
 }
 if(valid5){
-if(data.proxy !== undefined){
+if(data.exchange !== undefined){
+let data8 = data.exchange;
 const _errs24 = errors;
-if(typeof data.proxy !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/proxy",schemaPath:"#/allOf/1/then/properties/proxy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+validate20.errors = [{instancePath:instancePath+"/exchange",schemaPath:"#/allOf/1/then/properties/exchange/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs24){
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 9007199254740991 || isNaN(data8)){
+validate20.errors = [{instancePath:instancePath+"/exchange",schemaPath:"#/allOf/1/then/properties/exchange/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data8 < 1 || isNaN(data8)){
+validate20.errors = [{instancePath:instancePath+"/exchange",schemaPath:"#/allOf/1/then/properties/exchange/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
 }
 var valid5 = _errs24 === errors;
 }
 else {
 var valid5 = true;
+}
+if(valid5){
+if(data.proxy !== undefined){
+const _errs26 = errors;
+if(typeof data.proxy !== "boolean"){
+validate20.errors = [{instancePath:instancePath+"/proxy",schemaPath:"#/allOf/1/then/properties/proxy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid5 = _errs26 === errors;
+}
+else {
+var valid5 = true;
+}
 }
 }
 }
@@ -244,6 +272,7 @@ props0.headers = true;
 props0.method = true;
 props0.path = true;
 props0.endpoint = true;
+props0.exchange = true;
 props0.proxy = true;
 props0.kind = true;
 }
@@ -266,10 +295,10 @@ if(props0 !== true){
 props0 = props0 || {};
 props0.kind = true;
 }
-const _errs26 = errors;
-const _errs27 = errors;
-let valid7 = true;
 const _errs28 = errors;
+const _errs29 = errors;
+let valid7 = true;
+const _errs30 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if((data.kind === undefined) && (missing3 = "kind")){
@@ -297,18 +326,18 @@ errors++;
 }
 }
 }
-var _valid2 = _errs28 === errors;
-errors = _errs27;
+var _valid2 = _errs30 === errors;
+errors = _errs29;
 if(vErrors !== null){
-if(_errs27){
-vErrors.length = _errs27;
+if(_errs29){
+vErrors.length = _errs29;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid2){
-const _errs30 = errors;
+const _errs32 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.event === undefined) && (missing4 = "event")){
@@ -317,39 +346,27 @@ return false;
 }
 else {
 if(data.event !== undefined){
-let data10 = data.event;
-const _errs31 = errors;
-if(!(((data10 === "transport-open") || (data10 === "transport-close")) || (data10 === "transport-abort"))){
+let data11 = data.event;
+const _errs33 = errors;
+if(!(((data11 === "transport-open") || (data11 === "transport-close")) || (data11 === "transport-abort"))){
 validate20.errors = [{instancePath:instancePath+"/event",schemaPath:"#/allOf/2/then/properties/event/enum",keyword:"enum",params:{allowedValues: schema31.allOf[2].then.properties.event.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid9 = _errs31 === errors;
+var valid9 = _errs33 === errors;
 }
 else {
 var valid9 = true;
 }
 if(valid9){
 if(data.meta !== undefined){
-let data11 = data.meta;
-const _errs32 = errors;
-if(errors === _errs32){
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.label !== undefined){
+let data12 = data.meta;
 const _errs34 = errors;
-if(typeof data11.label !== "string"){
-validate20.errors = [{instancePath:instancePath+"/meta/label",schemaPath:"#/allOf/2/then/properties/meta/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid10 = _errs34 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data11.session !== undefined){
+if(errors === _errs34){
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.label !== undefined){
 const _errs36 = errors;
-if(typeof data11.session !== "string"){
-validate20.errors = [{instancePath:instancePath+"/meta/session",schemaPath:"#/allOf/2/then/properties/meta/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data12.label !== "string"){
+validate20.errors = [{instancePath:instancePath+"/meta/label",schemaPath:"#/allOf/2/then/properties/meta/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid10 = _errs36 === errors;
@@ -358,20 +375,32 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data11.command !== undefined){
-let data14 = data11.command;
+if(data12.session !== undefined){
 const _errs38 = errors;
-if(errors === _errs38){
-if(Array.isArray(data14)){
-var valid11 = true;
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
+if(typeof data12.session !== "string"){
+validate20.errors = [{instancePath:instancePath+"/meta/session",schemaPath:"#/allOf/2/then/properties/meta/properties/session/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid10 = _errs38 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data12.command !== undefined){
+let data15 = data12.command;
 const _errs40 = errors;
-if(typeof data14[i0] !== "string"){
+if(errors === _errs40){
+if(Array.isArray(data15)){
+var valid11 = true;
+const len0 = data15.length;
+for(let i0=0; i0<len0; i0++){
+const _errs42 = errors;
+if(typeof data15[i0] !== "string"){
 validate20.errors = [{instancePath:instancePath+"/meta/command/" + i0,schemaPath:"#/allOf/2/then/properties/meta/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid11 = _errs40 === errors;
+var valid11 = _errs42 === errors;
 if(!valid11){
 break;
 }
@@ -382,28 +411,16 @@ validate20.errors = [{instancePath:instancePath+"/meta/command",schemaPath:"#/al
 return false;
 }
 }
-var valid10 = _errs38 === errors;
+var valid10 = _errs40 === errors;
 }
 else {
 var valid10 = true;
 }
 if(valid10){
-if(data11.cwd !== undefined){
-const _errs42 = errors;
-if(typeof data11.cwd !== "string"){
-validate20.errors = [{instancePath:instancePath+"/meta/cwd",schemaPath:"#/allOf/2/then/properties/meta/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid10 = _errs42 === errors;
-}
-else {
-var valid10 = true;
-}
-if(valid10){
-if(data11.upstream !== undefined){
+if(data12.cwd !== undefined){
 const _errs44 = errors;
-if(typeof data11.upstream !== "string"){
-validate20.errors = [{instancePath:instancePath+"/meta/upstream",schemaPath:"#/allOf/2/then/properties/meta/properties/upstream/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data12.cwd !== "string"){
+validate20.errors = [{instancePath:instancePath+"/meta/cwd",schemaPath:"#/allOf/2/then/properties/meta/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid10 = _errs44 === errors;
@@ -412,36 +429,48 @@ else {
 var valid10 = true;
 }
 if(valid10){
-if(data11.recorder !== undefined){
-let data18 = data11.recorder;
+if(data12.upstream !== undefined){
 const _errs46 = errors;
-if(errors === _errs46){
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(typeof data12.upstream !== "string"){
+validate20.errors = [{instancePath:instancePath+"/meta/upstream",schemaPath:"#/allOf/2/then/properties/meta/properties/upstream/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid10 = _errs46 === errors;
+}
+else {
+var valid10 = true;
+}
+if(valid10){
+if(data12.recorder !== undefined){
+let data19 = data12.recorder;
+const _errs48 = errors;
+if(errors === _errs48){
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 let missing5;
-if(((data18.name === undefined) && (missing5 = "name")) || ((data18.version === undefined) && (missing5 = "version"))){
+if(((data19.name === undefined) && (missing5 = "name")) || ((data19.version === undefined) && (missing5 = "version"))){
 validate20.errors = [{instancePath:instancePath+"/meta/recorder",schemaPath:"#/allOf/2/then/properties/meta/properties/recorder/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
 return false;
 }
 else {
-if(data18.name !== undefined){
-const _errs48 = errors;
-if(typeof data18.name !== "string"){
+if(data19.name !== undefined){
+const _errs50 = errors;
+if(typeof data19.name !== "string"){
 validate20.errors = [{instancePath:instancePath+"/meta/recorder/name",schemaPath:"#/allOf/2/then/properties/meta/properties/recorder/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid12 = _errs48 === errors;
+var valid12 = _errs50 === errors;
 }
 else {
 var valid12 = true;
 }
 if(valid12){
-if(data18.version !== undefined){
-const _errs50 = errors;
-if(typeof data18.version !== "string"){
+if(data19.version !== undefined){
+const _errs52 = errors;
+if(typeof data19.version !== "string"){
 validate20.errors = [{instancePath:instancePath+"/meta/recorder/version",schemaPath:"#/allOf/2/then/properties/meta/properties/recorder/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid12 = _errs50 === errors;
+var valid12 = _errs52 === errors;
 }
 else {
 var valid12 = true;
@@ -454,7 +483,7 @@ validate20.errors = [{instancePath:instancePath+"/meta/recorder",schemaPath:"#/a
 return false;
 }
 }
-var valid10 = _errs46 === errors;
+var valid10 = _errs48 === errors;
 }
 else {
 var valid10 = true;
@@ -470,7 +499,7 @@ validate20.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/allOf/2/th
 return false;
 }
 }
-var valid9 = _errs32 === errors;
+var valid9 = _errs34 === errors;
 }
 else {
 var valid9 = true;
@@ -478,7 +507,7 @@ var valid9 = true;
 }
 }
 }
-var _valid2 = _errs30 === errors;
+var _valid2 = _errs32 === errors;
 valid7 = _valid2;
 if(valid7){
 var props1 = {};
@@ -499,7 +528,7 @@ errors++;
 validate20.errors = vErrors;
 return false;
 }
-var valid0 = _errs26 === errors;
+var valid0 = _errs28 === errors;
 if(valid0){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -510,10 +539,10 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-const _errs52 = errors;
-const _errs53 = errors;
-let valid13 = true;
 const _errs54 = errors;
+const _errs55 = errors;
+let valid13 = true;
+const _errs56 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if((data.kind === undefined) && (missing6 = "kind")){
@@ -541,18 +570,18 @@ errors++;
 }
 }
 }
-var _valid3 = _errs54 === errors;
-errors = _errs53;
+var _valid3 = _errs56 === errors;
+errors = _errs55;
 if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
+if(_errs55){
+vErrors.length = _errs55;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid3){
-const _errs56 = errors;
+const _errs58 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing7;
 if((data.text === undefined) && (missing7 = "text")){
@@ -561,21 +590,9 @@ return false;
 }
 else {
 if(data.text !== undefined){
-const _errs57 = errors;
+const _errs59 = errors;
 if(typeof data.text !== "string"){
 validate20.errors = [{instancePath:instancePath+"/text",schemaPath:"#/allOf/3/then/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid15 = _errs57 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data.truncated !== undefined){
-const _errs59 = errors;
-if(typeof data.truncated !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/truncated",schemaPath:"#/allOf/3/then/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid15 = _errs59 === errors;
@@ -584,20 +601,11 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data.bytes !== undefined){
-let data24 = data.bytes;
+if(data.truncated !== undefined){
 const _errs61 = errors;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-validate20.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/allOf/3/then/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(typeof data.truncated !== "boolean"){
+validate20.errors = [{instancePath:instancePath+"/truncated",schemaPath:"#/allOf/3/then/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
-}
-if(errors === _errs61){
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-validate20.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/allOf/3/then/properties/bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
 }
 var valid15 = _errs61 === errors;
 }
@@ -605,12 +613,20 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data.id !== undefined){
-let data25 = data.id;
+if(data.bytes !== undefined){
+let data25 = data.bytes;
 const _errs63 = errors;
-if((typeof data25 !== "string") && (!((typeof data25 == "number") && (isFinite(data25))))){
-validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/allOf/3/then/properties/id/type",keyword:"type",params:{type: schema31.allOf[3].then.properties.id.type},message:"must be string,number"}];
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+validate20.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/allOf/3/then/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs63){
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+validate20.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/allOf/3/then/properties/bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
 }
 var valid15 = _errs63 === errors;
 }
@@ -618,13 +634,26 @@ else {
 var valid15 = true;
 }
 if(valid15){
-if(data.method !== undefined){
+if(data.id !== undefined){
+let data26 = data.id;
 const _errs65 = errors;
+if((typeof data26 !== "string") && (!((typeof data26 == "number") && (isFinite(data26))))){
+validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/allOf/3/then/properties/id/type",keyword:"type",params:{type: schema31.allOf[3].then.properties.id.type},message:"must be string,number"}];
+return false;
+}
+var valid15 = _errs65 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data.method !== undefined){
+const _errs67 = errors;
 if(typeof data.method !== "string"){
 validate20.errors = [{instancePath:instancePath+"/method",schemaPath:"#/allOf/3/then/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid15 = _errs65 === errors;
+var valid15 = _errs67 === errors;
 }
 else {
 var valid15 = true;
@@ -635,7 +664,7 @@ var valid15 = true;
 }
 }
 }
-var _valid3 = _errs56 === errors;
+var _valid3 = _errs58 === errors;
 valid13 = _valid3;
 if(valid13){
 var props2 = {};
@@ -659,7 +688,7 @@ errors++;
 validate20.errors = vErrors;
 return false;
 }
-var valid0 = _errs52 === errors;
+var valid0 = _errs54 === errors;
 if(valid0){
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -670,10 +699,10 @@ props0 = props0 || {};
 Object.assign(props0, props2);
 }
 }
-const _errs67 = errors;
-const _errs68 = errors;
-let valid16 = true;
 const _errs69 = errors;
+const _errs70 = errors;
+let valid16 = true;
+const _errs71 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing8;
 if((data.kind === undefined) && (missing8 = "kind")){
@@ -701,18 +730,18 @@ errors++;
 }
 }
 }
-var _valid4 = _errs69 === errors;
-errors = _errs68;
+var _valid4 = _errs71 === errors;
+errors = _errs70;
 if(vErrors !== null){
-if(_errs68){
-vErrors.length = _errs68;
+if(_errs70){
+vErrors.length = _errs70;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid4){
-const _errs71 = errors;
+const _errs73 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing9;
 if((data.text === undefined) && (missing9 = "text")){
@@ -721,24 +750,24 @@ return false;
 }
 else {
 if(data.direction !== undefined){
-const _errs72 = errors;
+const _errs74 = errors;
 if("server-to-client" !== data.direction){
 validate20.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/4/then/properties/direction/const",keyword:"const",params:{allowedValue: "server-to-client"},message:"must be equal to constant"}];
 return false;
 }
-var valid18 = _errs72 === errors;
+var valid18 = _errs74 === errors;
 }
 else {
 var valid18 = true;
 }
 if(valid18){
 if(data.text !== undefined){
-const _errs73 = errors;
+const _errs75 = errors;
 if(typeof data.text !== "string"){
 validate20.errors = [{instancePath:instancePath+"/text",schemaPath:"#/allOf/4/then/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid18 = _errs73 === errors;
+var valid18 = _errs75 === errors;
 }
 else {
 var valid18 = true;
@@ -746,7 +775,7 @@ var valid18 = true;
 }
 }
 }
-var _valid4 = _errs71 === errors;
+var _valid4 = _errs73 === errors;
 valid16 = _valid4;
 if(valid16){
 var props3 = {};
@@ -767,7 +796,7 @@ errors++;
 validate20.errors = vErrors;
 return false;
 }
-var valid0 = _errs67 === errors;
+var valid0 = _errs69 === errors;
 if(valid0){
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -802,38 +831,25 @@ props0.redacted = true;
 props0.invalidUtf8 = true;
 }
 if(data.seq !== undefined){
-let data30 = data.seq;
-const _errs75 = errors;
-if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+let data31 = data.seq;
+const _errs77 = errors;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
 validate20.errors = [{instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs75){
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 > 9007199254740991 || isNaN(data30)){
+if(errors === _errs77){
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 > 9007199254740991 || isNaN(data31)){
 validate20.errors = [{instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
-if(data30 < 0 || isNaN(data30)){
+if(data31 < 0 || isNaN(data31)){
 validate20.errors = [{instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
 }
-}
-var valid19 = _errs75 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data.direction !== undefined){
-let data31 = data.direction;
-const _errs77 = errors;
-if(!((data31 === "client-to-server") || (data31 === "server-to-client"))){
-validate20.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema31.properties.direction.enum},message:"must be equal to one of the allowed values"}];
-return false;
 }
 var valid19 = _errs77 === errors;
 }
@@ -841,24 +857,11 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data.transport !== undefined){
-let data32 = data.transport;
-const _errs78 = errors;
-if(!(((data32 === "stdio") || (data32 === "streamable-http")) || (data32 === "sse"))){
-validate20.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema31.properties.transport.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid19 = _errs78 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data.kind !== undefined){
-let data33 = data.kind;
+if(data.direction !== undefined){
+let data32 = data.direction;
 const _errs79 = errors;
-if(!(((((data33 === "message") || (data33 === "http")) || (data33 === "lifecycle")) || (data33 === "raw")) || (data33 === "stderr"))){
-validate20.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+if(!((data32 === "client-to-server") || (data32 === "server-to-client"))){
+validate20.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema31.properties.direction.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid19 = _errs79 === errors;
@@ -867,12 +870,38 @@ else {
 var valid19 = true;
 }
 if(valid19){
-if(data.ts !== undefined){
-let data34 = data.ts;
+if(data.transport !== undefined){
+let data33 = data.transport;
 const _errs80 = errors;
-if(errors === _errs80){
-if(typeof data34 === "string"){
-if(!pattern4.test(data34)){
+if(!(((data33 === "stdio") || (data33 === "streamable-http")) || (data33 === "sse"))){
+validate20.errors = [{instancePath:instancePath+"/transport",schemaPath:"#/properties/transport/enum",keyword:"enum",params:{allowedValues: schema31.properties.transport.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid19 = _errs80 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data.kind !== undefined){
+let data34 = data.kind;
+const _errs81 = errors;
+if(!(((((data34 === "message") || (data34 === "http")) || (data34 === "lifecycle")) || (data34 === "raw")) || (data34 === "stderr"))){
+validate20.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid19 = _errs81 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data.ts !== undefined){
+let data35 = data.ts;
+const _errs82 = errors;
+if(errors === _errs82){
+if(typeof data35 === "string"){
+if(!pattern4.test(data35)){
 validate20.errors = [{instancePath:instancePath+"/ts",schemaPath:"#/properties/ts/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"+"\""}];
 return false;
 }
@@ -882,31 +911,31 @@ validate20.errors = [{instancePath:instancePath+"/ts",schemaPath:"#/properties/t
 return false;
 }
 }
-var valid19 = _errs80 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data.redacted !== undefined){
-const _errs82 = errors;
-if(typeof data.redacted !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/redacted",schemaPath:"#/properties/redacted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
 var valid19 = _errs82 === errors;
 }
 else {
 var valid19 = true;
 }
 if(valid19){
-if(data.invalidUtf8 !== undefined){
+if(data.redacted !== undefined){
 const _errs84 = errors;
+if(typeof data.redacted !== "boolean"){
+validate20.errors = [{instancePath:instancePath+"/redacted",schemaPath:"#/properties/redacted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid19 = _errs84 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data.invalidUtf8 !== undefined){
+const _errs86 = errors;
 if(typeof data.invalidUtf8 !== "boolean"){
 validate20.errors = [{instancePath:instancePath+"/invalidUtf8",schemaPath:"#/properties/invalidUtf8/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid19 = _errs84 === errors;
+var valid19 = _errs86 === errors;
 }
 else {
 var valid19 = true;

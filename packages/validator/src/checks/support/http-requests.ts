@@ -1,6 +1,7 @@
 /**
  * A reading of the streamable-HTTP events of a trace: which HTTP request carried which message, and which response
- * answers which request. The trace does not record the pairing, so it is inferred: the c→s `http` event of a POST
+ * answers which request. Where the recorder wrote the pairing (`exchange`, read by @mcp-conf/session) it is certain;
+ * in an older trace it is inferred: the c→s `http` event of a POST
  * comes right before the message it carried; a response answers one of the requests still waiting for theirs.
  * When several are waiting the guess may be wrong, so every response says whether its pairing is certain
  * (exactly one request was waiting, and no guess since the last time none was) and which kinds of request it
@@ -8,7 +9,7 @@
  * State is bounded by the number of HTTP requests in flight.
  */
 
-import { classifyMessage } from "@mcp-conf/session";
+import { classifyMessage, recordedRequestIndex } from "@mcp-conf/session";
 import { type HttpEvent, isPlainObject, type MessageEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 
@@ -26,6 +27,8 @@ export type HttpRequestKind =
 export interface HttpRequest {
   seq: number;
   event: HttpEvent;
+  /** The exchange number the recorder gave it (the HTTP pairing), when the trace records one. */
+  exchange?: number;
   /** Upper-cased method: recorded, or inferred (a body means POST, none means GET). */
   method: string;
   kind: HttpRequestKind;
@@ -88,6 +91,7 @@ export class HttpRequests {
     if (this.open) settled.push(this.settle(this.open));
     const method = typeof event.method === "string" ? event.method.toUpperCase() : "";
     const request: HttpRequest = { seq: event.seq, event, method, kind: "other" };
+    if (event.exchange !== undefined) request.exchange = event.exchange;
     this.waiting.push(request);
     if (method === "" || method === "POST") this.open = request;
     else {
@@ -128,6 +132,14 @@ export class HttpRequests {
     const settled: HttpRequest[] = [];
     // A request whose body may still come keeps its kind "other" until it settles, so no judgement rests on it.
     const waitingKinds = new Set(this.waiting.map((request) => request.kind));
+    const recorded = recordedRequestIndex(this.waiting, event);
+    if (recorded !== undefined) {
+      // The recorder wrote the pairing: nothing is guessed, so every pairing is certain.
+      const request = recorded >= 0 ? this.waiting.splice(recorded, 1)[0] : undefined;
+      const response: HttpResponseReading = { event, certain: request !== undefined, waitingKinds, trusted: true };
+      if (request) response.request = request;
+      return { settled, response };
+    }
     const trusted = !this.guessed;
     const certain = this.waiting.length === 1 && trusted;
     if (this.waiting.length > 1) this.guessed = true;

@@ -2,7 +2,7 @@
  * Sample events of every kind, for the package's tests (not exported from the package). One of each kind and
  * extension, so a test that loops over them covers the whole event model.
  */
-import type { TraceEvent } from "./types.js";
+import type { TraceEvent } from "../src/types.js";
 
 export const SAMPLE_EVENTS: TraceEvent[] = [
   {
@@ -53,6 +53,7 @@ export const SAMPLE_EVENTS: TraceEvent[] = [
     method: "POST",
     path: "/mcp",
     headers: { "content-type": "application/json", "mcp-session-id": "abc" },
+    exchange: 1,
   },
   {
     seq: 9,
@@ -61,6 +62,7 @@ export const SAMPLE_EVENTS: TraceEvent[] = [
     kind: "http",
     status: 202,
     redacted: true,
+    exchange: 1,
   },
   {
     seq: 10,
