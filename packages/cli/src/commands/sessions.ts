@@ -10,6 +10,7 @@ import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { summarizeSession } from "@mcp-conf/export";
 import { fileProblem, isSessionId, listStoredSessions, type StoredSession, sessionsDirectory } from "@mcp-conf/gate";
+import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import { parseAge } from "../sessions/age.js";
@@ -60,7 +61,9 @@ export const sessionsCommand: Command<SessionsArgs> = {
         return prune(argv, directory, io);
       default: {
         const summaries = [];
-        for (const session of listStoredSessions()) summaries.push(await summarizeSession(session));
+        for (const session of listStoredSessions(undefined, skippedEntry(io))) {
+          summaries.push(await summarizeSession(session));
+        }
         io.stdout.write(json ? listJson(summaries, directory) : listText(summaries, directory));
         return EXIT.ok;
       }
@@ -92,7 +95,7 @@ async function prune(argv: SessionsArgs, directory: string, io: Io): Promise<num
     );
   }
   const cutoff = Date.now() - age;
-  const old = listStoredSessions().filter((session) => session.modifiedMs < cutoff);
+  const old = listStoredSessions(undefined, skippedEntry(io)).filter((session) => session.modifiedMs < cutoff);
   const json = argv.format === "json";
   if (argv["dry-run"] || old.length === 0) {
     io.stdout.write(pruneReport(old, given, directory, json, false));
@@ -162,4 +165,12 @@ async function confirm(question: string, io: Io): Promise<boolean> {
   } finally {
     lines.close();
   }
+}
+
+/** Says on stderr which entry of the sessions directory was left out, and why (`ELOOP`: a looping link). */
+function skippedEntry(io: Io): (name: string, problem: string) => void {
+  return (name, problem) =>
+    io.stderr.write(
+      `mcp-conf sessions: skipped ${escapeTerminal(JSON.stringify(name))} in the sessions directory (${problem})\n`,
+    );
 }

@@ -3,7 +3,7 @@
  * is given): listing them newest first, and turning a session id into its trace path — so every command that takes
  * a TRACE also takes an id from `mcp-conf sessions ls`. An id is checked before it becomes part of a path.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import { sessionsDirectory } from "../state-dir.js";
 
@@ -22,8 +22,15 @@ export interface StoredSession {
   bytes: number;
 }
 
-/** Every stored session, newest first (by the time its trace was last written). */
-export function listStoredSessions(env: NodeJS.ProcessEnv = process.env): StoredSession[] {
+/**
+ * Every stored session, newest first (by the time its trace was last written). An entry that cannot be looked at (a
+ * symbolic link that loops, one whose target went, an entry mode bits forbid) is left out and handed to `skipped` with
+ * its error code: a listing never fails for one bad entry.
+ */
+export function listStoredSessions(
+  env: NodeJS.ProcessEnv = process.env,
+  skipped: (name: string, problem: string) => void = () => {},
+): StoredSession[] {
   const dir = sessionsDirectory(env);
   let names: string[];
   try {
@@ -38,7 +45,11 @@ export function listStoredSessions(env: NodeJS.ProcessEnv = process.env): Stored
     const id = name.slice(0, -TRACE_EXTENSION.length);
     if (!isSessionId(id)) continue;
     const path = join(dir, name);
-    const stat = statSync(path, { throwIfNoEntry: false });
+    const stat = statEntry(path);
+    if (typeof stat === "string") {
+      skipped(name, stat);
+      continue;
+    }
     if (!stat?.isFile()) continue;
     sessions.push({ id, path, modifiedMs: stat.mtimeMs, bytes: stat.size });
   }
@@ -49,7 +60,17 @@ export function listStoredSessions(env: NodeJS.ProcessEnv = process.env): Stored
 export function storedSessionPath(id: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (!isSessionId(id)) return undefined;
   const path = join(sessionsDirectory(env), `${id}${TRACE_EXTENSION}`);
-  return statSync(path, { throwIfNoEntry: false })?.isFile() ? path : undefined;
+  const stat = statEntry(path);
+  return typeof stat !== "string" && stat?.isFile() ? path : undefined;
+}
+
+/** The entry's stats (undefined when it is not there), or the error code that kept it from being looked at. */
+function statEntry(path: string): Stats | undefined | string {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  }
 }
 
 /**
