@@ -27,6 +27,12 @@ function refused(id, method, params, status, challenge) {
   return step;
 }
 
+/** The refusal with an OAuth error body (RFC 6750 §3.1), which is no JSON-RPC message. */
+function withOAuthBody(step, error, description) {
+  step.extra = [{ error, error_description: description }];
+  return step;
+}
+
 function session() {
   const call = { name: "set_alert", arguments: { city: "Oslo", condition: "storm" } };
   return [
@@ -36,7 +42,11 @@ function session() {
     post(2, "tools/call", { name: "get_weather", arguments: { city: "Oslo" } }, { answer: called(2, "Oslo: 9°C") }),
     refused(3, "tools/call", call, 403, `Bearer error="insufficient_scope", scope="weather:read weather:alerts", resource_metadata="${METADATA}", error_description="Setting alerts requires weather:alerts"`),
     post(3, "tools/call", call, { answer: called(3, "Alert set for storms in Oslo") }),
-    refused(4, "tools/list", {}, 401, `Bearer error="invalid_token", error_description="The access token expired", resource_metadata="${METADATA}", scope="weather:read weather:alerts"`),
+    withOAuthBody(
+      refused(4, "tools/list", {}, 401, `Bearer error="invalid_token", error_description="The access token expired", resource_metadata="${METADATA}", scope="weather:read weather:alerts"`),
+      "invalid_token",
+      "The access token expired",
+    ),
     post(4, "tools/list", {}, { answer: ok(4, { tools: [weather, alert], ...cache }) }),
   ];
 }

@@ -62,3 +62,20 @@ export function cancelledId(ref: MessageRef): JsonRpcId | undefined {
   const id = paramsOf(ref)?.requestId;
   return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : undefined;
 }
+
+/**
+ * An OAuth error body (RFC 6749 §5.2, RFC 6750 §3): `{"error": "invalid_token", …}` in an HTTP response refusing a
+ * request (401, 403), which is no JSON-RPC message — no `jsonrpc`, no `id`, a string `error`. The recorder records a
+ * JSON body as a message; the JSON-RPC clauses do not judge this one.
+ */
+export function isOAuthErrorBody(ref: MessageRef): boolean {
+  const raw = ref.message.raw;
+  return (
+    ref.event.transport === "streamable-http" &&
+    ref.direction === "server-to-client" &&
+    isPlainObject(raw) &&
+    typeof raw.error === "string" &&
+    !("jsonrpc" in raw) &&
+    !("id" in raw)
+  );
+}
