@@ -99,6 +99,9 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
       `${verb}: ${path}: ${fileProblem(error)}${argv.config ? "" : " (name the file with --config)"}`,
     );
   }
+  // A byte order mark (some Windows editors write one) is set aside while the JSON is read, and written back.
+  const bom = original.startsWith("\uFEFF") ? "\uFEFF" : "";
+  original = original.slice(bom.length);
   const launcher = currentLauncher();
   let text = original;
   const done: string[] = [];
@@ -156,7 +159,7 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
       throw new UsageError(`${verb}: cannot write the backup ${backup}: ${fileProblem(error)}`);
     }
   }
-  writeOutput(verb, path, text, io);
+  writeOutput(verb, path, bom + text, io);
   const what = done.map((name) => escapeTerminal(name)).join(", ");
   const nothingWrapped = verb === "unwrap" && !listServers(text, client).some((server) => server.wrapped);
   if (nothingWrapped) rmSync(backup, { force: true });

@@ -144,6 +144,13 @@ function serversNode(root: Node, client: ClientConfig): Node | undefined {
 function entryNode(root: Node, client: ClientConfig, server: string): Node {
   const servers = serversNode(root, client);
   if (!servers) throw new WrapError(`no "${client.serversKey}" object`);
+  // Clients read the last of duplicated members, the parser finds the first: editing either would be a guess.
+  const copies = (servers.children ?? []).filter((p) => p.children?.[0]?.value === server).length;
+  if (copies > 1) {
+    throw new WrapError(
+      `the server ${JSON.stringify(server)} appears ${copies} times in "${client.serversKey}"; keep one and run again`,
+    );
+  }
   const entry = findNodeAtLocation(servers, [server]);
   if (!entry) {
     const names = (servers.children ?? []).map((p) => JSON.stringify(p.children![0]!.value)).join(", ");
