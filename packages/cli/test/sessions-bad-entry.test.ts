@@ -43,3 +43,46 @@ describe("a looping symbolic link in sessions/", () => {
     expect(run.code).toBe(0);
   });
 });
+
+describe("sessions prune and a live recording (issue 31, item 12)", () => {
+  it("never deletes the trace of a session still being recorded, however long idle", async () => {
+    const { spawn } = await import("node:child_process");
+    const { existsSync, readdirSync, utimesSync } = await import("node:fs");
+    const { BIN } = await import("./record-helpers.js");
+    const liveHome = join(dir.path, "live");
+    const recorder = spawn(
+      process.execPath,
+      [BIN, "record", "stdio", "--label", "idle", "--", process.execPath, "-e", "setInterval(() => {}, 1000)"],
+      { env: { ...process.env, MCP_CONF_HOME: liveHome }, stdio: ["pipe", "ignore", "pipe"] },
+    );
+    try {
+      const liveSessions = join(liveHome, "sessions");
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline && !(existsSync(liveSessions) && readdirSync(liveSessions).length > 0)) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const [name] = readdirSync(liveSessions);
+      const path = join(liveSessions, name!);
+      // The file is created before the recorder's writer thread opens it for the session.
+      const { openTraces } = await import("@mcp-conf/gate");
+      while (Date.now() < deadline && openTraces([path]).size === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500)); // its first lines written: then idle
+      const longAgo = new Date(Date.now() - 3_600_000);
+      utimesSync(path, longAgo, longAgo);
+      const run = await inProcess(
+        ["sessions", "prune", "--older-than", "2s", "--yes"],
+        "",
+        { MCP_CONF_HOME: liveHome },
+        dir.path,
+      );
+      expect(run.code).toBe(0);
+      expect(run.stderr).toContain("kept 1 session(s) still being recorded");
+      expect(existsSync(path)).toBe(true);
+    } finally {
+      recorder.kill("SIGTERM");
+      await new Promise((resolve) => recorder.once("exit", resolve));
+    }
+  }, 60_000);
+});

@@ -49,6 +49,8 @@ export {
 export { GateError, isGateError, type TraceProblemKind, traceReadProblem } from "./errors.js";
 /** A file-system error code in words. */
 export { fileProblem } from "./file-problem.js";
+/** Whether stored sessions are still being recorded (their trace held open by a running process). */
+export { openTraces } from "./sessions/liveness.js";
 /** The recorded sessions of the state directory: listing them, and an id to its trace. */
 export {
   isSessionId,

@@ -9,7 +9,14 @@
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { summarizeSession } from "@mcp-conf/export";
-import { fileProblem, isSessionId, listStoredSessions, type StoredSession, sessionsDirectory } from "@mcp-conf/gate";
+import {
+  fileProblem,
+  isSessionId,
+  listStoredSessions,
+  openTraces,
+  type StoredSession,
+  sessionsDirectory,
+} from "@mcp-conf/gate";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
@@ -95,7 +102,13 @@ async function prune(argv: SessionsArgs, directory: string, io: Io): Promise<num
     );
   }
   const cutoff = Date.now() - age;
-  const old = listStoredSessions(undefined, skippedEntry(io)).filter((session) => session.modifiedMs < cutoff);
+  const aged = listStoredSessions(undefined, skippedEntry(io)).filter((session) => session.modifiedMs < cutoff);
+  // A session still being recorded is never pruned, however long it has been idle.
+  const running = openTraces(aged.map((session) => session.path));
+  const old = aged.filter((session) => !running.has(session.path));
+  if (running.size > 0) {
+    io.stderr.write(`mcp-conf sessions: kept ${running.size} session(s) still being recorded\n`);
+  }
   const json = argv.format === "json";
   if (argv["dry-run"] || old.length === 0) {
     io.stdout.write(pruneReport(old, given, directory, json, false));
