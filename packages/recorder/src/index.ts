@@ -58,6 +58,8 @@ export {
   type RecorderStats,
   type StreamInput,
 } from "./recorder.js";
+/** The server's own name read off its command line (the script or package a launcher runs), for a session's label. */
+export { serverName } from "./server-name.js";
 /** Which file each session of a proxy writes, from one path template. */
 export { perSessionTemplate, SESSION_PLACEHOLDER, sessionFiles } from "./session-files.js";
 /** The sink contract and its bounded queue. */

@@ -3,8 +3,8 @@
  * value becoming a one-line `UsageError` before anything starts.
  */
 import { basename, extname } from "node:path";
+import { serverName } from "@mcp-conf/recorder";
 import { UsageError } from "../exit.js";
-import { serverName } from "./server-name.js";
 
 export interface ListenAddress {
   host: string;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { chooseLabel } from "./options.js";
 import { serverName } from "./server-name.js";
 
 describe("serverName", () => {
@@ -28,12 +27,5 @@ describe("serverName", () => {
     for (const [command, args, expected] of cases) {
       expect(serverName(command, args), `${command} ${args.join(" ")}`).toBe(expected);
     }
-  });
-
-  it("is the default label, and an explicit --label still wins", () => {
-    expect(chooseLabel(undefined, "node", ["servers/echo.mjs"])).toBe("echo");
-    expect(chooseLabel("mine", "node", ["servers/echo.mjs"])).toBe("mine");
-    expect(chooseLabel(undefined, "node", [])).toBe("node");
-    expect(chooseLabel(undefined, "npx", ["-y", "@a/weird name!"])).toBe("weird_name_");
   });
 });
