@@ -68,7 +68,7 @@ export interface HttpProxyStats {
 /** How long a kept-alive upstream connection may sit idle before the proxy closes it. */
 const UPSTREAM_IDLE_MS = 1_000;
 /** Upstream connections that requests (every method but GET) share at most; past it they queue. */
-const MAX_UPSTREAM_REQUESTS = 512;
+const MAX_UPSTREAM_REQUESTS = 128;
 /** How long a client's kept-alive connection to the proxy may sit idle before the proxy closes it. */
 const CLIENT_IDLE_MS = 65_000;
 
