@@ -121,6 +121,7 @@ describe("the packed packages, installed with npm into an empty directory", () =
     expect(first.stderr).toContain(`mcp-conf demo: installing the demo's peers once, with npm, into ${PEERS}`);
     expect(first.stderr).toMatch(/^mcp-conf watch: FAIL BASE-005 \(MUST NOT\) seq /m);
     expect(first.stderr).toMatch(/^verdict: fail$/m);
+    expect(first.stderr).toMatch(/^MCP trace validation — revision 2026-07-28$/m);
     const again = inApp("npx", ["--no", "--", "mcp-conf", "demo"]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).not.toContain("installing");
@@ -136,7 +137,7 @@ describe("the packed packages, installed with npm into an empty directory", () =
     expect(run.status).toBe(2);
     const lines = run.stderr.trim().split("\n");
     expect(lines.at(-1)).toMatch(
-      /^mcp-conf: demo: cannot install @modelcontextprotocol\/sdk@\S+ @modelcontextprotocol\/server-everything@\S+ with npm: .*npm/,
+      /^mcp-conf: demo: cannot install @modelcontextprotocol\/sdk@\S+ @modelcontextprotocol\/server-everything@\S+ (\S+ )*with npm: .*npm/,
     );
     expect(run.stderr).not.toMatch(/^\s+at /m);
   });

@@ -1,9 +1,9 @@
-// Records the real 2026-07-28 sessions of the corpus: no SDK speaks 2026-07-28 yet, so our own modern peer
-// (packages/testing/src/modern-peer: a client tour and a server, both written from the specification) talk through
-// the real recorder, `mcp-conf record stdio` and `mcp-conf record http`. Timestamps, paths and ports are then
+// Records two good 2026-07-28 sessions of the corpus from our own modern peer (packages/testing/src/modern-peer: a
+// client tour and a server, both written from the specification, exercising routing headers, Base64 `Mcp-Param-*`
+// values and cancellation by closing a response stream) through the real recorder, `mcp-conf record stdio` and `mcp-conf record http`. Timestamps, paths and ports are then
 // rewritten to fixed values, so the committed traces are the same wherever they were recorded.
 //
-//   pnpm build && npx tsx corpus/tools/record-2026.ts  → corpus/2026-07-28/real/modern-peer-{stdio,http}.jsonl
+//   pnpm build && npx tsx corpus/tools/record-2026.ts  → corpus/2026-07-28/good/modern-peer-{stdio,http}.jsonl
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +20,7 @@ import { exited, freePort, sanitize, waitForPort } from "./record-support.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bin = join(root, "packages", "cli", "dist", "bin.js");
 const peer = join(root, "packages", "testing", "src", "modern-peer", "main.ts");
-const outDir = join(root, "corpus", "2026-07-28", "real");
+const outDir = join(root, "corpus", "2026-07-28", "good");
 
 async function recordStdio(dir: string): Promise<string> {
   const trace = join(dir, "stdio.jsonl");

@@ -19,7 +19,7 @@ const callsOf = async (events: TraceEvent[]) =>
 
 describe("a response stream the client closed (2026-07-28)", () => {
   it("cancels the one call it carried, in a real recording, and nothing stays pending", async () => {
-    const events = load("2026-07-28/real/modern-peer-http.jsonl");
+    const events = load("2026-07-28/good/modern-peer-http.jsonl");
     const abort = events.find((e) => e.kind === "lifecycle" && e.event === "transport-abort")!;
     // The request whose POST came last before the abort is the one whose stream was closed.
     const request = events
@@ -33,7 +33,7 @@ describe("a response stream the client closed (2026-07-28)", () => {
   });
 
   it("leaves the call pending where the requests declare no stateless revision (closing a stream is no cancellation before 2026-07-28)", async () => {
-    const events = load("2026-07-28/real/modern-peer-http.jsonl").map((event) => {
+    const events = load("2026-07-28/good/modern-peer-http.jsonl").map((event) => {
       if (event.kind !== "message" || !isPlainObject(event.payload) || !isPlainObject(event.payload.params))
         return event;
       const copy = structuredClone(event);

@@ -1,6 +1,7 @@
 /**
  * `mcp-conf demo`, as the README's first command runs it: a real server-everything driven by the official SDK
- * client through `watch stdio`, showing a live finding, the report and where the trace went — quickly.
+ * client through `watch stdio`, showing a live finding, the report and where the trace went — quickly; then a
+ * 2026-07-28 session of the official SDK v2 client and server.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -52,5 +53,20 @@ describe("mcp-conf demo", () => {
       expect(methods).toContain(method);
     }
     expect(methods).toContain("notifications/progress");
+
+    // Then the 2026-07-28 session: the SDK v2 client and server, one watched process, a report of its own.
+    expect(stderr.indexOf("MCP trace validation — revision 2026-07-28")).toBeGreaterThan(report);
+    const traces = [...stderr.matchAll(/^mcp-conf watch: trace written to (\S+) \((\d+) events\)$/gm)];
+    expect(traces).toHaveLength(2);
+    const modernMethods: string[] = [];
+    for await (const event of readTraceFile(traces[1]![1]!)) {
+      const method = event.kind === "message" ? (event.payload as { method?: unknown }).method : undefined;
+      if (typeof method === "string") modernMethods.push(method);
+    }
+    expect(modernMethods[0]).toBe("server/discover");
+    expect(modernMethods).not.toContain("initialize");
+    for (const method of ["tools/list", "tools/call", "prompts/get", "resources/read"]) {
+      expect(modernMethods).toContain(method);
+    }
   }, 60_000);
 });

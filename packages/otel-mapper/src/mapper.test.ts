@@ -149,7 +149,7 @@ describe("HTTP sessions", () => {
 
 describe("2026-07-28 sessions (a real one: our modern peer through mcp-conf record http)", () => {
   const events = readTraceSync(
-    readFileSync(new URL("../../../corpus/2026-07-28/real/modern-peer-http.jsonl", import.meta.url), "utf8"),
+    readFileSync(new URL("../../../corpus/2026-07-28/good/modern-peer-http.jsonl", import.meta.url), "utf8"),
   );
   const spans = mapAll(events).spans;
 

@@ -137,9 +137,8 @@ describe.each(CORPUS_REVISIONS)("corpus %s", (revision) => {
     });
   });
 
-  // No SDK speaks 2026-07-28 yet, so that revision has no real sessions to hold it to (corpus/README.md).
   describe.skipIf(real.length === 0)(
-    "real sessions (server-everything driven by the SDK client, recorded through mcp-conf record)",
+    "real sessions (official SDK clients and servers, recorded through mcp-conf record)",
     () => {
       const defects = documentedDefects();
 

@@ -1,13 +1,13 @@
 /**
- * The demo's two real peers, the official SDK client and @modelcontextprotocol/server-everything, are not
- * dependencies of the published CLI: they bring a hundred packages a user of `watch` or `validate` never runs. They are
+ * The demo's real peers, the official SDK client (v1, and v2 with its server for the 2026-07-28 session) and
+ * @modelcontextprotocol/server-everything, are not dependencies of the published CLI: they bring a hundred packages a user of `watch` or `validate` never runs. They are
  * found where the CLI can resolve them (the repository's workspace, or an install that has them), else the pinned
  * versions are installed once into `<state>/demo-peers` with npm, and loaded from there by path.
  */
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { stateDirectory } from "@mcp-conf/gate";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
@@ -17,14 +17,24 @@ import { installPinned } from "../pinned-install.js";
 export const DEMO_PEERS = {
   "@modelcontextprotocol/sdk": "1.32.2",
   "@modelcontextprotocol/server-everything": "2026.8.31",
+  "@modelcontextprotocol/client": "2.4.0",
+  "@modelcontextprotocol/server": "2.4.0",
+  zod: "4.6.7",
 } as const;
 
-/** What the demo takes from its peers: the SDK's client and stdio framing, and the server's entry script. */
+/** What the demo takes from its peers: the SDKs' clients and stdio framing, and the server's entry script. */
 export interface DemoPeers {
   Client: typeof Client;
+  /** The SDK v2 client (typed loosely: the CLI does not depend on the v2 SDK's types). */
+  ModernClient: new (
+    info: { name: string; version: string },
+    options: { versionNegotiation: { mode: { pin: string } } },
+  ) => ModernClient;
   ReadBuffer: typeof ReadBuffer;
   serializeMessage: typeof serializeMessage;
   server: string;
+  /** A directory the peers resolve from (modern-server.ts loads the SDK v2 server from it). */
+  resolveFrom: string;
   /** Where they were found: the CLI's own resolution, or the state directory (`installed`: just now). */
   source: "project" | "state" | "installed";
 }
@@ -32,14 +42,24 @@ export interface DemoPeers {
 /** Finds the peers, installing them into the state directory on first use; `narrate` hears about an install. */
 export async function loadDemoPeers(env: NodeJS.ProcessEnv, narrate: (line: string) => void): Promise<DemoPeers> {
   const own = createRequire(import.meta.url);
-  if (resolvable(own)) return load(own, "project");
+  if (resolvable(own)) return load(own, dirname(fileURLToPath(import.meta.url)), "project");
   const dir = join(stateDirectory(env), "demo-peers");
   const fromState = createRequire(join(dir, "package.json"));
-  if (resolvable(fromState)) return load(fromState, "state");
+  if (resolvable(fromState)) return load(fromState, dir, "state");
   const specs = Object.entries(DEMO_PEERS).map(([name, version]) => `${name}@${version}`);
   narrate(`installing the demo's peers once, with npm, into ${dir}: ${specs.join(" ")}`);
   await installPinned(dir, specs, "demo");
-  return load(fromState, "installed");
+  return load(fromState, dir, "installed");
+}
+
+/** What the 2026-07-28 session calls on the SDK v2 client. */
+export interface ModernClient {
+  connect(transport: unknown): Promise<void>;
+  listTools(): Promise<{ tools: unknown[] }>;
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  getPrompt(params: { name: string; arguments: Record<string, string> }): Promise<unknown>;
+  readResource(params: { uri: string }): Promise<unknown>;
+  close(): Promise<void>;
 }
 
 function resolvable(require: NodeJS.Require): boolean {
@@ -51,7 +71,7 @@ function resolvable(require: NodeJS.Require): boolean {
   }
 }
 
-async function load(require: NodeJS.Require, source: DemoPeers["source"]): Promise<DemoPeers> {
+async function load(require: NodeJS.Require, resolveFrom: string, source: DemoPeers["source"]): Promise<DemoPeers> {
   const sdk = async (path: string) => import(pathToFileURL(require.resolve(`@modelcontextprotocol/sdk/${path}`)).href);
   const { Client } = await sdk("client/index.js");
   const { ReadBuffer, serializeMessage } = await sdk("shared/stdio.js");
@@ -61,5 +81,6 @@ async function load(require: NodeJS.Require, source: DemoPeers["source"]): Promi
     "index.js",
   );
   if (!existsSync(server)) throw new UsageError(`demo: server-everything has no ${server}`);
-  return { Client, ReadBuffer, serializeMessage, server, source };
+  const { Client: ModernClient } = require("@modelcontextprotocol/client");
+  return { Client, ModernClient, ReadBuffer, serializeMessage, server, resolveFrom, source };
 }

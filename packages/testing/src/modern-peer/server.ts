@@ -1,7 +1,10 @@
 /**
- * A small MCP server that speaks 2026-07-28 (no SDK does yet), for tests and for recording the corpus's real
- * sessions: stateless, every request carrying its `_meta`; over streamable HTTP it validates the routing headers as
- * the specification's Server Validation says (400 + -32020 on a mismatch, 404 + -32601 for an unknown method, 400 +
+ * A small hand-written MCP server that speaks 2026-07-28, for tests that need a server whose every reaction we
+ * choose: routing-header validation with a configurable status, Base64 `Mcp-Param-*` values, a cancelled call's
+ * stream. The real 2026-07-28 peers are the official SDKs (peers/ and src/peers/catalogue.ts; the TypeScript SDK v2
+ * records corpus/2026-07-28/real/): use one of them unless a test needs a reaction no SDK gives on demand.
+ * Stateless, every request carrying its `_meta`; over streamable HTTP it validates the routing headers as the
+ * specification's Server Validation says (400 + -32020 on a mismatch, 404 + -32601 for an unknown method, 400 +
  * -32022 for an unsupported version, 405 for GET and DELETE) and answers with JSON, or with an SSE stream carrying
  * progress before the result. Over stdio the same handler answers line by line. `answer()` is the protocol, free
  * of any transport.
