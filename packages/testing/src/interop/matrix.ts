@@ -4,7 +4,7 @@
  * judged by its `validate`. A cell's revision is the one the judged traces negotiated.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLI, CLIENTS, type ClientPeer, SERVERS, type ServerPeer } from "../peers/catalogue.js";
@@ -79,8 +79,9 @@ async function runCell(
   mkdirSync(dir, { recursive: true });
   const finished =
     transport === "stdio" ? await recordStdio(client, server, dir) : await recordHttp(client, server, upstream!, dir);
+  // A trace without a single message (a process killed before it spoke) has nothing to judge.
   const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".jsonl"))
+    .filter((f) => f.endsWith(".jsonl") && readFileSync(join(dir, f), "utf8").includes('"kind":"message"'))
     .sort((a, b) => a.localeCompare(b, "en", { numeric: true }))
     .map((f) => join(dir, f));
   const connected = finished.code === 0;
