@@ -68,5 +68,5 @@ describe("mcp-conf demo", () => {
     for (const method of ["tools/list", "tools/call", "prompts/get", "resources/read"]) {
       expect(modernMethods).toContain(method);
     }
-  }, 60_000);
+  }, 180_000);
 });
