@@ -33,22 +33,21 @@ export const demoCommand: Command = {
     if (exitCode !== 0) return EXIT.fail;
 
     io.stderr.write(
-      `${PREFIX} now a 2026-07-28 session: the official SDK v2 client, pinned to 2026-07-28, drives the SDK v2 server
-`,
+      `${PREFIX} now a 2026-07-28 session: the official SDK v2 client, pinned to 2026-07-28, drives the SDK v2 server\n`,
     );
     const modernServer = fileURLToPath(new URL("./demo-modern-server.js", import.meta.url));
     const modernArgs = [bin, "watch", "stdio", "--label", "sdk-v2-server", "--"];
     const modernExit = await runModernDemoSession({
       command: process.execPath,
       args: [...modernArgs, process.execPath, modernServer, peers.resolveFrom],
-      narrate: (line) => io.stderr.write(`${PREFIX} ${line}
-`),
+      narrate: (line) => io.stderr.write(`${PREFIX} ${line}\n`),
       peers,
     });
     // Run through the workspace's script (`pnpm -s mcp-conf demo`), the command is not on the PATH: say it that way.
     const open = process.env.npm_lifecycle_event === "mcp-conf" ? "pnpm -s mcp-conf open" : "mcp-conf open";
-    io.stderr.write(`${PREFIX} explore the sessions in your browser: ${open} (every recorded session, newest first)
-`);
+    io.stderr.write(
+      `${PREFIX} explore the session in your browser: ${open} (every recorded session; this one is the newest)\n`,
+    );
     return modernExit === 0 ? EXIT.ok : EXIT.fail;
   },
 };
