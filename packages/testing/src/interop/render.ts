@@ -126,8 +126,7 @@ export function renderJudgedAgainst(cells: readonly Cell[]): string {
     "",
     "## Validator defects awaiting a fix",
     "",
-    "| revision | requirement | where | the defect |",
-    "|---|---|---|---|",
+    ...(defects.length === 0 ? ["None."] : ["| revision | requirement | where | the defect |", "|---|---|---|---|"]),
     ...defects.map((d) => {
       const where = [
         d.clients ? `client ${d.clients.map((c) => `\`${c}\``).join(", ")}` : "any client",
