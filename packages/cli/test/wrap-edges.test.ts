@@ -39,3 +39,19 @@ describe("wrap and unwrap on the edges of a config file", () => {
     expect(readFileSync(config, "utf8")).toBe(original);
   });
 });
+
+describe("wrap of a URL entry that sends credentials (issue 31, item 11)", () => {
+  it("warns that its Authorization header will travel in plain HTTP to a port any local user can take", async () => {
+    const config = join(dir.path, "remote.json");
+    writeFileSync(
+      config,
+      '{ "mcpServers": { "remote": { "url": "https://example.com/mcp", "headers": { "Authorization": "Bearer x" } } } }\n',
+    );
+    const run = await mcpConf(["wrap", "remote", "--client", "cursor", "--config", config]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(
+      /^mcp-conf wrap: warning: the client will send Authorization in plain HTTP to 127\.0\.0\.1:\d+; while the proxy is not running, any local user can listen there and receive it \(docs\/security\.md\)$/m,
+    );
+    expect(run.stderr).not.toContain("Bearer x");
+  });
+});

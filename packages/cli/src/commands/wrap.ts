@@ -131,6 +131,13 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
   }
   const tellProxies = () => {
     for (const proxy of proxies) io.stdout.write(`${escapeTerminal(proxyCommand(proxy))}\n`);
+    for (const proxy of proxies.filter((p) => p.credentials !== undefined)) {
+      io.stderr.write(
+        `mcp-conf wrap: warning: the client will send ${escapeTerminal(proxy.credentials!.join(", "))} in plain HTTP to ` +
+          `127.0.0.1:${proxy.port}; while the proxy is not running, any local user can listen there and receive it ` +
+          "(docs/security.md)\n",
+      );
+    }
     if (proxies.length > 0) {
       io.stderr.write(
         `mcp-conf wrap: ${client.name} starts no process for a server reached by URL: ` +

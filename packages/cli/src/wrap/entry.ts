@@ -29,7 +29,12 @@ export class WrapError extends Error {
 export interface ProxyPlan {
   upstream: string;
   port: number;
+  /** The entry sends a credential header (`Authorization`, an API key…), which then travels to the port in plain HTTP. */
+  credentials?: string[];
 }
+
+/** Header names that carry credentials, lower-cased without `-` and `_`. */
+const CREDENTIAL_HEADERS = /^(?:authorization|proxyauthorization|cookie|x?apikey|x?authtoken|x?accesstoken|token)$/;
 
 export type EntryResult = ({ changed: true; text: string } | { changed: false; why: string }) & { proxy?: ProxyPlan };
 
@@ -75,7 +80,13 @@ export function wrapServer(
   const entry = entryNode(parse(text), client, server);
   const url = urlNode(entry);
   if (findNodeAtLocation(entry, ["command"]) === undefined && url?.type === "string") {
-    return wrapHttp(text, server, url, port);
+    const result = wrapHttp(text, server, url, port);
+    const headers = findNodeAtLocation(entry, ["headers"]);
+    const credentials = (headers?.type === "object" ? (headers.children ?? []) : [])
+      .map((member) => String(member.children?.[0]?.value ?? ""))
+      .filter((name) => CREDENTIAL_HEADERS.test(name.toLowerCase().replace(/[-_]/g, "")));
+    if (result.proxy && credentials.length > 0) result.proxy.credentials = credentials;
+    return result;
   }
   if (port !== undefined)
     throw new WrapError(`--port is for a server reached by URL; ${JSON.stringify(server)} is not`);
