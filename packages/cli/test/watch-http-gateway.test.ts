@@ -106,7 +106,7 @@ describe("watch http as a gateway", () => {
     await new Promise((resolve) => setTimeout(resolve, 1500)); // the proxy's idle upstream connections close
     relay.failing = true;
     await expect(client.callTool({ name: "echo", arguments: { message: "lost" } })).rejects.toThrow(
-      /cannot be reached/,
+      /: mcp-conf watch: the upstream \S+ cannot be reached/,
     );
     relay.failing = false;
     await client.callTool({ name: "echo", arguments: { message: "served" } });

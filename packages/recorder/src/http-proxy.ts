@@ -35,6 +35,8 @@ export interface HttpProxyOptions {
   timestamps?: boolean;
   /** The user's redaction, applied to every event before any sink sees it. */
   redact?: Redactor | undefined;
+  /** Who the proxy's own answers (502, 508) say they come from. Default `mcp-conf record`. */
+  name?: string;
   /** Problems met while running (a session whose trace could not be opened). */
   onError?: (message: string) => void;
   /** A session's recorder was created. */
@@ -136,7 +138,9 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
 
   const loops = new LoopGuard();
   const endpoints = new SseEndpoints(upstream, noteError);
+  const name = options.name ?? "mcp-conf record";
   const context: ProxyContext = {
+    name,
     upstream,
     client,
     agent,
@@ -154,7 +158,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
       // Our own request came back: the exchange that sent it records the 508 it gets as the proxy's own.
       context.carrying.get(own)?.markLooped();
       req.resume();
-      loops.refuse(res, safeUrl(upstream));
+      loops.refuse(res, safeUrl(upstream), name);
     } else new ProxiedRequest(context, req, res);
   });
   // Clients keep their connections to us open between requests; a server that closes an idle one just as a client

@@ -73,8 +73,8 @@ export class LoopGuard {
   }
 
   /** Answers a looped request: 508 Loop Detected with one line saying what to change. */
-  refuse(res: http.ServerResponse, upstream: string): void {
-    const text = `mcp-conf: the upstream ${upstream} is this proxy itself (a loop); point it at the MCP server\n`;
+  refuse(res: http.ServerResponse, upstream: string, name: string): void {
+    const text = `${name}: the upstream ${upstream} is this proxy itself (a loop); point it at the MCP server\n`;
     res.writeHead(508, { "content-type": "text/plain; charset=utf-8", "content-length": Buffer.byteLength(text) });
     res.end(text);
   }

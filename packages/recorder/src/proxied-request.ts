@@ -21,6 +21,8 @@ import { SseDataParser } from "./sse.js";
 
 /** What every request through one proxy shares. */
 export interface ProxyContext {
+  /** Who the proxy's own answers say they come from (`mcp-conf record`, `mcp-conf watch`). */
+  name: string;
   upstream: URL;
   client: typeof http | typeof https;
   /** Connections for requests (bounded; past the bound they queue). */
@@ -314,7 +316,7 @@ export class ProxiedRequest {
     );
     const { res } = this;
     if (!res.headersSent && !res.destroyed) {
-      const text = `mcp-conf record: the upstream ${safeUrl(this.proxy.upstream)} cannot be reached (${reason})\n`;
+      const text = `${this.proxy.name}: the upstream ${safeUrl(this.proxy.upstream)} cannot be reached (${reason})\n`;
       res.writeHead(502, { "content-type": "text/plain; charset=utf-8", "content-length": Buffer.byteLength(text) });
       res.end(text);
     }

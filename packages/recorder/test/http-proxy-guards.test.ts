@@ -74,7 +74,7 @@ describe("HTTP proxy: pointed at itself", () => {
     });
     expect(answer.status).toBe(508);
     expect(answer.body).toMatch(
-      /^mcp-conf: the upstream http:\/\/127\.0\.0\.1:\d+\/mcp is this proxy itself \(a loop\)[^\n]*\n$/,
+      /^mcp-conf record: the upstream http:\/\/127\.0\.0\.1:\d+\/mcp is this proxy itself \(a loop\)[^\n]*\n$/,
     );
     expect(answer.body).not.toContain("secret");
     // The loop used to run ~3.5 s, to a 431, at 300 MB: the session holds the one 508 (below), no looped request.

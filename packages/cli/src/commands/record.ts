@@ -235,6 +235,7 @@ async function recordHttp(
       maxMessageBytes,
       redact,
       sinkForSession,
+      name: prefix.slice(0, -1),
       onSessionEnd,
       ...(sessionIdleMs === undefined ? {} : { sessionIdleMs }),
       onError: (message) => io.stderr.write(`${prefix} ${escapeTerminal(message)}\n`),
