@@ -56,3 +56,5 @@ export {
   /** Whether the server has declared its capabilities yet (initialize or server/discover result). */
   serverCapabilitiesKnown,
 } from "./session-facts.js";
+/** The side of the session that sends in a direction. */
+export { senderOf } from "./sides.js";

@@ -3,7 +3,9 @@
  * scanner; the signals are read off what they found. A caller may run it on worker threads for several traces, so
  * its request and result are plain data (the scanner is given beside the request).
  */
+
 import { Analyzer, type CallEntry, type DefinitionsDiff, type SessionAnalysis } from "@mcp-conf/analysis";
+import { senderOf } from "@mcp-conf/session";
 import { readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
 import { type Actor, createJudge, type Report, RevisionError } from "@mcp-conf/validator";
 import { driftAgainstBaseline } from "../baseline/drift.js";
@@ -63,7 +65,7 @@ export async function inspectTrace(request: InspectRequest, options: InspectOpti
       analyzer.observe(event);
       judge.observe(event);
       if (scanSecrets) {
-        const owner = event.direction === "client-to-server" ? "client" : "server";
+        const owner = senderOf(event.direction);
         for (const found of scanSecrets(event)) secrets.push({ ...found, owner });
       }
     }

@@ -6,8 +6,10 @@
  * (secret; any scanner that reports a seq, a kind and a location) and the baseline store (drift, through
  * driftAgainstBaseline). Every hit names the seq it rests on, the call, and the side that owes it.
  */
+
 import type { CallEntry, DefinitionsDiff, SessionAnalysis } from "@mcp-conf/analysis";
-import { isPlainObject } from "@mcp-conf/trace-format";
+import { senderOf } from "@mcp-conf/session";
+import { type Direction, isPlainObject } from "@mcp-conf/trace-format";
 import { checksTagged, type Report } from "@mcp-conf/validator";
 import { fieldChangeLine, RUG_PULL_NOTE } from "../baseline/changes-text.js";
 
@@ -81,7 +83,7 @@ export interface SignalInputs {
 const answersUnreadableId = (message: unknown) => isPlainObject(message) && message.id === null && "error" in message;
 const callName = (call: CallEntry) => (call.target === undefined ? call.method : `${call.method} ${call.target}`);
 const responder = (call: CallEntry): HitOwner => (call.direction === "client-to-server" ? "server" : "client");
-const sender = (direction: string): HitOwner => (direction === "client-to-server" ? "client" : "server");
+const sender = (direction: Direction): HitOwner => senderOf(direction);
 
 /** Every hit of the enabled signals, in signal order, then seq order. */
 export function evaluateSignals(enabled: ReadonlySet<Signal>, input: SignalInputs): SignalHit[] {

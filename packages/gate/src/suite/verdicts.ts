@@ -2,8 +2,10 @@
  * Both verdicts of one scenario side by side: the suite's checks (its `checks.json`) and our rows that the
  * scenario's recorded traffic touched (pass, warn or fail, over every session it opened), then where they disagree.
  */
+
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { senderOf } from "@mcp-conf/session";
 import { readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
 import { type Actor, loadRegistry, type Report, type Requirement, RevisionError, validate } from "@mcp-conf/validator";
 import { SUITE_CHECK_REASONS } from "./explanations.js";
@@ -138,10 +140,6 @@ function judgeAtSettledRevision(events: TraceEvent[], trace: string, notes: stri
     notes.push(`${trace}: the session settled no protocol version; judged at ${SUITE_REVISION}, the suite's revision`);
     return validate(events, { revision: SUITE_REVISION });
   }
-}
-
-function senderOf(direction: TraceEvent["direction"]): Actor {
-  return direction === "client-to-server" ? "client" : "server";
 }
 
 /** Whether a requirement binds the side under test (`both` binds either side). */

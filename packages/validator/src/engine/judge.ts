@@ -11,7 +11,7 @@
  * real pipeline, so findings are identical either way.
  */
 
-import { Correlator, type Exchange, type SessionFacts, SessionFactsTracker } from "@mcp-conf/session";
+import { Correlator, type Exchange, type SessionFacts, SessionFactsTracker, senderOf } from "@mcp-conf/session";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { ALL_CHECKS } from "../checks/index.js";
 import { knownRevisions, loadRegistry } from "../registry/index.js";
@@ -245,7 +245,7 @@ class Pipeline {
 
   observe(event: TraceEvent): void {
     if (event.kind === "message") {
-      this.senders.set(event.seq, event.direction === "client-to-server" ? "client" : "server");
+      this.senders.set(event.seq, senderOf(event.direction));
     }
     const { messages, exchanges, issues } = this.correlator.observe(event);
     const tables = this.tables;

@@ -6,6 +6,7 @@
  */
 
 import type { CorrelationIssue, MessageRef } from "@mcp-conf/session";
+import { senderOf } from "@mcp-conf/session";
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { jsonType, quote } from "../support/detail.js";
@@ -69,7 +70,7 @@ export const requestIdUnique: CheckDefinition = {
       issue(issue: CorrelationIssue) {
         if (issue.kind !== "duplicate-id" || issue.id === undefined || issue.id === null) return;
         if (rejections.takeResent(issue.direction, issue.id)) return;
-        const who = issue.direction === "client-to-server" ? "client" : "server";
+        const who = senderOf(issue.direction);
         ctx.report(issue.seq, `${who} reused request id ${quote(issue.id)} within the same session`);
       },
     };

@@ -4,6 +4,7 @@
  */
 
 import type { JsonRpcId, MessageRef } from "@mcp-conf/session";
+import { senderOf } from "@mcp-conf/session";
 import { type Direction, isPlainObject } from "@mcp-conf/trace-format";
 
 export type JsonObject = Record<string, unknown>;
@@ -54,7 +55,7 @@ export function receiverSide(direction: Direction): "server" | "client" {
 
 /** Who sent a message, for details: "client" or "server". */
 export function sender(ref: Pick<MessageRef, "direction">): "client" | "server" {
-  return ref.direction === "client-to-server" ? "client" : "server";
+  return senderOf(ref.direction);
 }
 
 /** The `requestId` of a cancellation notification, when it is a valid id. */
