@@ -29,6 +29,8 @@ export { type PairableRequest, recordedRequestIndex } from "./http-pairing.js";
 export {
   /** Classifies one JSON value as a JSON-RPC request, notification, result, error or invalid message. */
   classifyMessage,
+  /** An OAuth error body (`{"error":"invalid_token"}`), which a 401/403 may carry: no JSON-RPC message. */
+  isOAuthErrorBody,
   type JsonRpcError,
   type JsonRpcId,
   type JsonRpcInvalid,

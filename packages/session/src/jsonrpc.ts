@@ -102,3 +102,11 @@ function describe(value: unknown): string {
   if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
   return jsonTypeOf(value);
 }
+
+/**
+ * An OAuth error body (RFC 6749 §5.2, RFC 6750 §3) — `{"error": "invalid_token", …}`, no `jsonrpc`, no `id`, a string
+ * `error` — which an HTTP 401 or 403 may carry in place of a JSON-RPC answer: no JSON-RPC message at all.
+ */
+export function isOAuthErrorBody(raw: unknown): boolean {
+  return isPlainObject(raw) && typeof raw.error === "string" && !("jsonrpc" in raw) && !("id" in raw);
+}

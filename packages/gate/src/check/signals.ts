@@ -8,7 +8,7 @@
  */
 
 import type { CallEntry, DefinitionsDiff, SessionAnalysis } from "@mcp-conf/analysis";
-import { senderOf } from "@mcp-conf/session";
+import { isOAuthErrorBody, senderOf } from "@mcp-conf/session";
 import { type Direction, isPlainObject } from "@mcp-conf/trace-format";
 import { checksTagged, type Report } from "@mcp-conf/validator";
 import { fieldChangeLine, RUG_PULL_NOTE } from "../baseline/changes-text.js";
@@ -131,7 +131,10 @@ function hitsOf(signal: Signal, input: SignalInputs): SignalHit[] {
       return withStatus("late-result", (call) => `answered after its cancellation (seq ${call.cancelledSeq})`);
     case "mismatch":
       return analysis.timeline
-        .filter((entry) => entry.kind === "orphan-response" && !answersUnreadableId(entry.message))
+        .filter(
+          (entry) =>
+            entry.kind === "orphan-response" && !answersUnreadableId(entry.message) && !isOAuthErrorBody(entry.message),
+        )
         .map((entry) => ({
           signal,
           seq: entry.seq,

@@ -8,7 +8,7 @@ import type { MessageRef } from "@mcp-conf/session";
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { jsonType, quote } from "../support/detail.js";
-import { isOAuthErrorBody, sender } from "../support/readers.js";
+import { isOAuthErrorResponse, sender } from "../support/readers.js";
 
 /** The JSON-RPC 2.0 defects of one message, in a fixed order; empty when it is well-formed. */
 export function jsonRpcDefects(raw: unknown): string[] {
@@ -45,7 +45,7 @@ export const jsonRpcValid: CheckDefinition = {
   create(ctx) {
     return {
       message(ref: MessageRef) {
-        if (isOAuthErrorBody(ref)) return;
+        if (isOAuthErrorResponse(ref)) return;
         ctx.examined();
         const defects = jsonRpcDefects(ref.message.raw);
         if (defects.length > 0)

@@ -11,7 +11,7 @@ import type { Exchange, MessageRef } from "@mcp-conf/session";
 import { type Direction, isPlainObject, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
 import { jsonType, quote } from "../support/detail.js";
-import { isOAuthErrorBody, sender } from "../support/readers.js";
+import { isOAuthErrorResponse, sender } from "../support/readers.js";
 
 const UNREADABLE_REQUEST_CODES = new Set([-32700, -32600]);
 
@@ -129,7 +129,7 @@ export const errorObject: CheckDefinition = {
     return {
       message(ref: MessageRef) {
         const m = ref.message;
-        if (m.type !== "error" || isOAuthErrorBody(ref)) return;
+        if (m.type !== "error" || isOAuthErrorResponse(ref)) return;
         ctx.examined();
         const error = m.error;
         const who = `${sender(ref)} error response for id ${quote(m.id)}`;

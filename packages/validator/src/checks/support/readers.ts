@@ -4,7 +4,7 @@
  */
 
 import type { JsonRpcId, MessageRef } from "@mcp-conf/session";
-import { senderOf } from "@mcp-conf/session";
+import { isOAuthErrorBody, senderOf } from "@mcp-conf/session";
 import { type Direction, isPlainObject } from "@mcp-conf/trace-format";
 
 export type JsonObject = Record<string, unknown>;
@@ -64,19 +64,11 @@ export function cancelledId(ref: MessageRef): JsonRpcId | undefined {
   return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : undefined;
 }
 
-/**
- * An OAuth error body (RFC 6749 §5.2, RFC 6750 §3): `{"error": "invalid_token", …}` in an HTTP response refusing a
- * request (401, 403), which is no JSON-RPC message — no `jsonrpc`, no `id`, a string `error`. The recorder records a
- * JSON body as a message; the JSON-RPC clauses do not judge this one.
- */
-export function isOAuthErrorBody(ref: MessageRef): boolean {
-  const raw = ref.message.raw;
+/** An OAuth error body (`isOAuthErrorBody`) in an HTTP response to the client: the JSON-RPC clauses do not judge it. */
+export function isOAuthErrorResponse(ref: MessageRef): boolean {
   return (
     ref.event.transport === "streamable-http" &&
     ref.direction === "server-to-client" &&
-    isPlainObject(raw) &&
-    typeof raw.error === "string" &&
-    !("jsonrpc" in raw) &&
-    !("id" in raw)
+    isOAuthErrorBody(ref.message.raw)
   );
 }
