@@ -34,6 +34,8 @@ describe("mcp-conf demo", () => {
     expect(live).toBeGreaterThan(0);
     expect(report).toBeGreaterThan(live);
     expect(stderr).toContain("verdict: fail");
+    // In the workspace the peers resolve from the project (the SDK v2 packages export no package.json): no install.
+    expect(stderr).not.toContain("installing the demo's peers");
     // Run as the README runs it (the workspace's script), it points at the viewer the same way.
     expect(stderr.trimEnd().split("\n").at(-1)).toBe(
       "mcp-conf demo: explore the session in your browser: pnpm -s mcp-conf open (every recorded session; this one is the newest)",

@@ -63,8 +63,13 @@ export interface ModernClient {
 }
 
 function resolvable(require: NodeJS.Require): boolean {
+  return Object.keys(DEMO_PEERS).every((name) => resolves(require, `${name}/package.json`) || resolves(require, name));
+}
+
+/** Whether `specifier` resolves: the SDK v2 packages export no `./package.json`, so their entry point is tried too. */
+function resolves(require: NodeJS.Require, specifier: string): boolean {
   try {
-    for (const name of Object.keys(DEMO_PEERS)) require.resolve(`${name}/package.json`);
+    require.resolve(specifier);
     return true;
   } catch {
     return false;
