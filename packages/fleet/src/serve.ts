@@ -17,7 +17,7 @@ import { NextHop, type NextHopOptions, type NextHopStats } from "./next-hop.js";
 import { type Receiver, type ReceiverStats, startReceiver } from "./receiver.js";
 import { type IncomingEvent, SessionAssembly } from "./session-assembly.js";
 import { inlineJudges, pooledJudges } from "./session-judge.js";
-import { type EndReason, type SessionVerdict, VerdictStore, verdictFindings } from "./verdict.js";
+import { type EndReason, judgedFields, type SessionVerdict, VerdictStore } from "./verdict.js";
 
 export interface ServeOptions {
   /** Where traces and verdicts go (`<state>/sessions`, `<state>/serve`). */
@@ -137,17 +137,10 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
       reason,
       events: assembly.events,
       missing: ended.missing,
-      findings: ended.report ? verdictFindings(ended.report) : [],
+      ...judgedFields(ended.report, ended.error),
       judgedAt: new Date().toISOString(),
     };
     if (assembly.label !== undefined) verdict.label = assembly.label;
-    if (ended.report) {
-      verdict.revision = ended.report.revision;
-      verdict.verdict = ended.report.verdict;
-      verdict.capture = ended.report.capture;
-      verdict.totals = ended.report.totals;
-    }
-    if (ended.error !== undefined) verdict.error = ended.error;
     conclude(verdict, names.get(key));
   };
 
@@ -164,16 +157,9 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
       reason,
       events: ended.events,
       missing: ended.missing,
-      findings: ended.report ? verdictFindings(ended.report) : [],
+      ...judgedFields(ended.report, ended.error),
       judgedAt: new Date().toISOString(),
     };
-    if (ended.report) {
-      verdict.revision = ended.report.revision;
-      verdict.verdict = ended.report.verdict;
-      verdict.capture = ended.report.capture;
-      verdict.totals = ended.report.totals;
-    }
-    if (ended.error !== undefined) verdict.error = ended.error;
     conclude(verdict, name);
   };
 
@@ -341,12 +327,8 @@ function recover(store: VerdictStore, session: string, instance: string, revisio
     // The serve that was judging it stopped: whatever came after its last event is missing.
     judge.lost(1);
     const report = judge.finish();
-    verdict.revision = report.revision;
-    verdict.verdict = report.verdict;
-    verdict.capture = report.capture;
-    verdict.totals = report.totals;
+    Object.assign(verdict, judgedFields(report));
     verdict.missing = report.capture.missing;
-    verdict.findings = verdictFindings(report);
   } catch (error) {
     verdict.error = error instanceof Error ? error.message : String(error);
   }

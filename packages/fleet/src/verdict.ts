@@ -125,6 +125,22 @@ export class VerdictStore {
   }
 }
 
+/** What a judged session's verdict takes from its report (its findings; no report: none, and why, if known). */
+export function judgedFields(
+  report: Report | undefined,
+  error?: string,
+): Pick<SessionVerdict, "findings" | "revision" | "verdict" | "capture" | "totals" | "error"> {
+  const fields: ReturnType<typeof judgedFields> = { findings: report ? verdictFindings(report) : [] };
+  if (report) {
+    fields.revision = report.revision;
+    fields.verdict = report.verdict;
+    fields.capture = report.capture;
+    fields.totals = report.totals;
+  }
+  if (error !== undefined) fields.error = error;
+  return fields;
+}
+
 /** The fail and warn findings of a report, row by row. */
 export function verdictFindings(report: Report): VerdictFinding[] {
   const out: VerdictFinding[] = [];
