@@ -39,9 +39,7 @@ async function completable(entry: CommandEntry): Promise<Completable> {
   for (const option of Object.keys(key)) {
     if (positionals.has(option) || option === "help" || option === "version") continue;
     const spellings = [option, ...(alias[option] ?? [])].map((o) => (o.length === 1 ? `-${o}` : `--${o}`));
-    if (!(option.length === 1 && Object.values(alias).some((names) => names.includes(option)))) {
-      options.push(...spellings.filter((s) => s.startsWith("--")));
-    }
+    options.push(...spellings.filter((s) => s.startsWith("--")));
     if (choices[option]) for (const spelling of spellings) valueChoices[spelling] = choices[option]!;
   }
   const first = [...positionals][0];
