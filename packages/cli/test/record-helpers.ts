@@ -94,7 +94,8 @@ export async function startEverythingHttp(
       err.waitFor(/listening on port|running on port/i).then(() => true),
       exitOf(child).then(() => false),
     ]).catch(() => false);
-    if (up) {
+    // Its "listening" line can come before the port answers: poll it once directly (nothing is recorded).
+    if (up && (await answers(`http://localhost:${port}/`))) {
       return {
         url: `http://localhost:${port}/${mode === "sse" ? "sse" : "mcp"}`,
         port,
@@ -109,6 +110,19 @@ export async function startEverythingHttp(
     child.kill("SIGKILL");
   }
   throw new Error("server-everything did not start over HTTP");
+}
+
+/** Whether `url` answers an HTTP request (any status) within about 5 s. */
+async function answers(url: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await (await fetch(url)).arrayBuffer();
+      return true;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return false;
 }
 
 /** Records server-everything over streamable HTTP through `mcp-conf record http` into `trace`; `drive` gets the proxy's URL. */
