@@ -138,7 +138,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   "live-judge": ["trace-format", "session", "validator"],
   export: ["trace-format", "session", "validator", "analysis"],
   "otel-mapper": ["trace-format", "session", "validator"],
-  gate: ["trace-format", "session", "validator", "analysis"],
+  gate: ["trace-format", "session", "recorder", "validator", "analysis"],
   fleet: ["trace-format", "session", "validator", "live-judge", "otel-mapper"],
   cli: [
     "trace-format",

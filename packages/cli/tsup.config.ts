@@ -33,9 +33,10 @@ const ownImportMetaUrl = (bundle: string): Plugin => ({
 
 /**
  * Dependencies the bundle needs no part of unless a function of theirs is called (the recorder's redaction imports
- * a JSONPath library that check never uses): marked free of side effects, esbuild leaves them out when unused.
+ * a JSONPath library that check never uses; the gate's suite runner imports the recorder, which validate and check
+ * never use): marked free of side effects, esbuild leaves them out when unused.
  */
-const NO_SIDE_EFFECTS = /^jsonpath-rfc9535$/;
+const NO_SIDE_EFFECTS = /^(jsonpath-rfc9535|@mcp-conf\/recorder)$/;
 const unusedLeftOut: Plugin = {
   name: "unused-left-out",
   setup(build) {
@@ -102,7 +103,6 @@ export default defineConfig([
     entry: {
       index: "src/index.ts",
       bin: "src/bin.ts",
-      "conformance-client-shim": "src/conformance/client-shim.ts",
       // `check` starts its worker threads from this file, found beside the chunk that starts them.
       "check-worker": "src/check/worker.ts",
       // The build's training run (scripts/write-code-cache.mjs) loads the judging bundle through it.

@@ -8,10 +8,10 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { listScenarios, resolveSuite } from "@mcp-conf/gate";
 import { isolatedHome } from "@mcp-conf/testing";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
-import { listScenarios, resolveSuite } from "../src/conformance/suite.js";
 import { BIN, REPO_ROOT } from "./validate-helpers.js";
 
 const TSX = join(REPO_ROOT, "node_modules", ".bin", "tsx");

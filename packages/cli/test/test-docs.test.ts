@@ -4,8 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { listScenarios, resolveSuite } from "@mcp-conf/gate";
 import { describe, expect, it } from "vitest";
-import { listScenarios, resolveSuite } from "../src/conformance/suite.js";
 import { mcpConf, REPO_ROOT } from "./validate-helpers.js";
 
 const doc = readFileSync(join(REPO_ROOT, "docs", "test.md"), "utf8");

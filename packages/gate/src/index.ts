@@ -49,6 +49,10 @@ export {
 export { GateError, isGateError, type TraceProblemKind, traceReadProblem } from "./errors.js";
 /** A file-system error code in words. */
 export { fileProblem } from "./file-problem.js";
+/** Pinned npm packages a command runs, installed on first use into a directory of mcp-conf's state. */
+export { installPinned } from "./pinned-install.js";
+/** A program run to its end, its output collected. */
+export { type ProcessRun, runProcess } from "./run-process.js";
 /** Whether stored sessions are still being recorded (their trace held open by a running process). */
 export { openTraces } from "./sessions/liveness.js";
 /** The recorded sessions of the state directory: listing them, and an id to its trace. */
@@ -64,6 +68,32 @@ export {
 export { defaultTraceTemplate, sessionsDirectory, stateDirectory } from "./state-dir.js";
 /** Why the suite and the validator may disagree on a check or a scenario, where it is known. */
 export { SUITE_CHECK_REASONS, unrecordedReason } from "./suite/explanations.js";
+/** The official suite as a program: found (option, project, or the pinned version installed on first use) and run. */
+export {
+  listScenarios,
+  resolveSuite,
+  runSuite,
+  SUITE_PACKAGE,
+  SUITE_VERSION,
+  type Suite,
+  suiteNodeArgs,
+} from "./suite/official-suite.js";
+/** A recording proxy in front of one scenario's server: one trace per MCP session. */
+export { recordScenario, type ScenarioRecording } from "./suite/recording.js";
+/** A suite run as text, JSON or JUnit XML, its totals, and whether it failed. */
+export {
+  type RunTotals,
+  renderRun,
+  runFailed,
+  TEST_FORMATS,
+  type TestFormat,
+  type TestRun,
+  totalsOfRun,
+} from "./suite/render.js";
+/** The suite's scenarios run through our recorder, each concluded with both verdicts. */
+export { type RunOptions, runClientScenarios, runServerScenarios, scenarioDirectory } from "./suite/run.js";
+/** The server under test as a child process listening on the free port it is given in PORT. */
+export { freePort, type ServerProcess, startServerProcess } from "./suite/server-process.js";
 /** The official suite's checks of a scenario and the validator's rows over its traces, side by side. */
 export {
   compareScenario,

@@ -5,13 +5,23 @@
  */
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { stateDirectory } from "@mcp-conf/gate";
+import {
+  listScenarios,
+  renderRun,
+  resolveSuite,
+  runClientScenarios,
+  runFailed,
+  runServerScenarios,
+  type ServerProcess,
+  SUITE_PACKAGE,
+  startServerProcess,
+  stateDirectory,
+  TEST_FORMATS,
+  type TestFormat,
+  type TestRun,
+} from "@mcp-conf/gate";
 import type { Actor } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
-import { renderRun, runFailed, TEST_FORMATS, type TestFormat, type TestRun } from "../conformance/render.js";
-import { runClientScenarios, runServerScenarios } from "../conformance/run.js";
-import { type ServerProcess, startServerProcess } from "../conformance/server-process.js";
-import { listScenarios, resolveSuite, SUITE_PACKAGE } from "../conformance/suite.js";
 import { EXIT, UsageError } from "../exit.js";
 import type { Command } from "./command.js";
 import { serverCommand } from "./record.js";

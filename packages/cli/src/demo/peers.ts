@@ -8,11 +8,10 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { stateDirectory } from "@mcp-conf/gate";
+import { installPinned, stateDirectory } from "@mcp-conf/gate";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { UsageError } from "../exit.js";
-import { installPinned } from "../pinned-install.js";
 
 export const DEMO_PEERS = {
   "@modelcontextprotocol/sdk": "1.32.2",

@@ -4,7 +4,7 @@
  * CLI stays light.
  */
 import { mkdirSync } from "node:fs";
-import { UsageError } from "./exit.js";
+import { GateError } from "./errors.js";
 import { runProcess } from "./run-process.js";
 
 /** `npm install --prefix DIR SPECS…`; a failure is a one-line error of `command`. */
@@ -15,6 +15,6 @@ export async function installPinned(dir: string, specs: readonly string[], comma
   const run = await runProcess(npm, args, { env: process.env });
   if (run.exitCode !== 0) {
     const reason = run.stderr.trim().split("\n").pop() ?? `exit ${run.exitCode}`;
-    throw new UsageError(`${command}: cannot install ${specs.join(" ")} with npm: ${reason}`);
+    throw new GateError(`${command}: cannot install ${specs.join(" ")} with npm: ${reason}`);
   }
 }

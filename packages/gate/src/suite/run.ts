@@ -7,18 +7,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  compareScenario,
-  judgeScenarioTraces,
-  readSuiteChecks,
-  type ScenarioVerdict,
-  unrecordedReason,
-} from "@mcp-conf/gate";
 import type { Actor } from "@mcp-conf/validator";
-import { UsageError } from "../exit.js";
+import { GateError } from "../errors.js";
 import { CLIENT_COMMAND_ENV, TRACES_ENV } from "./client-shim-env.js";
+import { unrecordedReason } from "./explanations.js";
+import { runSuite, type Suite } from "./official-suite.js";
 import { recordScenario } from "./recording.js";
-import { runSuite, type Suite } from "./suite.js";
+import { compareScenario, judgeScenarioTraces, readSuiteChecks, type ScenarioVerdict } from "./verdicts.js";
 
 export interface RunOptions {
   suite: Suite;
@@ -59,15 +54,16 @@ export async function runServerScenarios(target: URL, options: RunOptions): Prom
 }
 
 /** The shim the suite runs as the client command; it records the real client's traffic (client-shim.ts). */
-const SHIM = fileURLToPath(new URL("./conformance-client-shim.js", import.meta.url));
+const shimPath = (): string => fileURLToPath(new URL("./suite-client-shim.js", import.meta.url));
 
 /** Runs the suite's client scenarios against `command`, each one's traffic recorded by the shim's proxy. */
 export async function runClientScenarios(command: readonly string[], options: RunOptions): Promise<ScenarioVerdict[]> {
-  const shimCommand = [process.execPath, SHIM];
+  const shim = shimPath();
+  const shimCommand = [process.execPath, shim];
   // The suite splits its --command on spaces and runs it through a shell.
   if (shimCommand.some((part) => /[\s'"$`\\]/.test(part))) {
-    throw new UsageError(
-      `test client: the path ${JSON.stringify(SHIM)} has characters the suite cannot pass to a shell`,
+    throw new GateError(
+      `test client: the path ${JSON.stringify(shim)} has characters the suite cannot pass to a shell`,
     );
   }
   const verdicts: ScenarioVerdict[] = [];

@@ -5,8 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startHttpProxy } from "@mcp-conf/recorder";
-import { openFileSink } from "../record/traces.js";
+import { fileSink, startHttpProxy } from "@mcp-conf/recorder";
 
 export interface ScenarioRecording {
   /** The proxy's address with the upstream's own path and query: what the peer under test is given. */
@@ -23,7 +22,7 @@ export async function recordScenario(target: URL, dir: string, label: string): P
     upstream: target.origin,
     listen: { host: "127.0.0.1", port: 0 },
     label,
-    sinkForSession: ({ session }) => openFileSink(template, false, session),
+    sinkForSession: ({ session }) => fileSink(template, { force: false, session, sibling: true }),
   });
   const url = new URL(proxy.url);
   url.pathname = target.pathname;

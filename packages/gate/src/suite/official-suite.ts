@@ -8,10 +8,10 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { stateDirectory } from "@mcp-conf/gate";
-import { UsageError } from "../exit.js";
+import { GateError } from "../errors.js";
 import { installPinned } from "../pinned-install.js";
 import { runProcess } from "../run-process.js";
+import { stateDirectory } from "../state-dir.js";
 
 export const SUITE_PACKAGE = "@modelcontextprotocol/conformance";
 export const SUITE_VERSION = "0.1.16";
@@ -28,7 +28,7 @@ export interface Suite {
 export async function resolveSuite(option: string | undefined, cwd: string, env: NodeJS.ProcessEnv): Promise<Suite> {
   if (option !== undefined) {
     const found = suiteIn(resolve(cwd, option), "option");
-    if (!found) throw new UsageError(`test: --suite ${JSON.stringify(option)} holds no ${SUITE_PACKAGE} package`);
+    if (!found) throw new GateError(`test: --suite ${JSON.stringify(option)} holds no ${SUITE_PACKAGE} package`);
     return found;
   }
   const project = projectSuite(cwd);
@@ -38,7 +38,7 @@ export async function resolveSuite(option: string | undefined, cwd: string, env:
   if (installed) return installed;
   await installSuite(dir);
   const fresh = suiteIn(join(dir, "node_modules", SUITE_PACKAGE), "state");
-  if (!fresh) throw new UsageError(`test: installing ${SUITE_PACKAGE}@${SUITE_VERSION} into ${dir} left no package`);
+  if (!fresh) throw new GateError(`test: installing ${SUITE_PACKAGE}@${SUITE_VERSION} into ${dir} left no package`);
   return fresh;
 }
 
@@ -101,6 +101,6 @@ export function runSuite(suite: Suite, args: string[], options: { cwd?: string; 
 /** The suite's scenarios of one kind, as `conformance list` prints them. */
 export async function listScenarios(suite: Suite, kind: "server" | "client"): Promise<string[]> {
   const run = await runSuite(suite, ["list", `--${kind}`]);
-  if (run.exitCode !== 0) throw new UsageError(`test: the suite could not list its scenarios (exit ${run.exitCode})`);
+  if (run.exitCode !== 0) throw new GateError(`test: the suite could not list its scenarios (exit ${run.exitCode})`);
   return [...run.stdout.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1]!);
 }

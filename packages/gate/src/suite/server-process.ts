@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect, createServer } from "node:net";
-import { UsageError } from "../exit.js";
+import { GateError } from "../errors.js";
 
 export interface ServerProcess {
   readonly port: number;
@@ -53,11 +53,11 @@ export async function startServerProcess(command: string[], timeoutMs: number): 
   while (Date.now() < deadline) {
     const outcome = await Promise.race([exited, canConnect(port).then((ok) => (ok ? "ready" : "wait"))]);
     if (outcome === "ready") return server;
-    if (outcome !== "wait") throw new UsageError(`test: ${outcome}${lastLine(output)}`);
+    if (outcome !== "wait") throw new GateError(`test: ${outcome}${lastLine(output)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await server.stop();
-  throw new UsageError(
+  throw new GateError(
     `test: ${file} did not listen on port ${port} (its PORT) within ${timeoutMs} ms${lastLine(output)}`,
   );
 }

@@ -2,9 +2,9 @@
  * A test run as text, JSON or JUnit XML. Everything a peer or the suite said is untrusted: terminal-escaped in
  * text, XML-escaped in JUnit.
  */
-import type { ScenarioVerdict } from "@mcp-conf/gate";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import { escapeXml, escapeXmlAttribute } from "@mcp-conf/validator";
+import type { ScenarioVerdict } from "./verdicts.js";
 
 export const TEST_FORMATS = ["text", "json", "junit"] as const;
 export type TestFormat = (typeof TEST_FORMATS)[number];
