@@ -8,17 +8,13 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { startEverythingHttp } from "@mcp-conf/testing";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const BIN = join(REPO_ROOT, "packages", "cli", "dist", "bin.js");
 const fromRecorder = createRequire(join(REPO_ROOT, "packages", "recorder", "package.json"));
 
-/** `node <this> stdio|streamableHttp` runs server-everything. */
-export const EVERYTHING = join(
-  dirname(fromRecorder.resolve("@modelcontextprotocol/server-everything/package.json")),
-  "dist",
-  "index.js",
-);
+export { EVERYTHING, startEverythingHttp } from "@mcp-conf/testing";
 
 /** The official SDK's client classes (a devDependency of the recorder package). */
 export async function sdk() {
@@ -75,54 +71,6 @@ export function exitOf(child: ChildProcess): Promise<number> {
     if (child.exitCode !== null) return resolve(child.exitCode);
     child.once("exit", (code, signal) => resolve(code ?? (signal === "SIGKILL" ? 137 : 128)));
   });
-}
-
-/** server-everything over streamable HTTP (`url` ends in /mcp) or HTTP+SSE (`sse`: /sse) on a random free port, retried if taken. */
-export async function startEverythingHttp(
-  mode: "streamableHttp" | "sse" = "streamableHttp",
-): Promise<{ url: string; port: number; stop(): Promise<void> }> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const port = 20000 + Math.floor(Math.random() * 40000);
-    const child = spawn(process.execPath, [EVERYTHING, mode], {
-      env: { ...process.env, PORT: String(port) },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const out = textOf(child.stdout!);
-    const err = textOf(child.stderr!);
-    const up = await Promise.race([
-      out.waitFor(/listening on port|running on port/i).then(() => true),
-      err.waitFor(/listening on port|running on port/i).then(() => true),
-      exitOf(child).then(() => false),
-    ]).catch(() => false);
-    // Its "listening" line can come before the port answers: poll it once directly (nothing is recorded).
-    if (up && (await answers(`http://localhost:${port}/`))) {
-      return {
-        url: `http://localhost:${port}/${mode === "sse" ? "sse" : "mcp"}`,
-        port,
-        stop: async () => {
-          if (child.exitCode === null && child.signalCode === null) {
-            child.kill("SIGTERM");
-            await exitOf(child);
-          }
-        },
-      };
-    }
-    child.kill("SIGKILL");
-  }
-  throw new Error("server-everything did not start over HTTP");
-}
-
-/** Whether `url` answers an HTTP request (any status) within about 5 s. */
-async function answers(url: string): Promise<boolean> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    try {
-      await (await fetch(url)).arrayBuffer();
-      return true;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return false;
 }
 
 /** Records server-everything over streamable HTTP through `mcp-conf record http` into `trace`; `drive` gets the proxy's URL. */

@@ -5,20 +5,13 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { createServer } from "node:net";
-import { dirname, join } from "node:path";
-import { exampleBlock } from "@mcp-conf/testing";
+import { join } from "node:path";
+import { exampleBlock, startEverythingHttp } from "@mcp-conf/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, expect, it } from "vitest";
 
 const packageDir = join(import.meta.dirname, "..");
-const require = createRequire(import.meta.url);
-const EVERYTHING = join(
-  dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
-  "dist/index.js",
-);
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) child.kill("SIGKILL");
@@ -50,30 +43,16 @@ function output(child: ChildProcess): { text(): string; waitFor(pattern: RegExp)
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 it("the README's gateway example judges each session on the pool and reports it once, when it ends", async () => {
-  const port = await freePort();
-  const everything = spawn(process.execPath, [EVERYTHING, "streamableHttp"], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(everything);
-  await output(everything).waitFor(/listening on port|running on port/i);
+  const everything = await startEverythingHttp();
+  children.push(everything.child);
 
   const script = join(packageDir, `.gateway-example-${process.pid}.mts`);
   writeFileSync(script, exampleBlock(readFileSync(join(packageDir, "README.md"), "utf8"), "gateway"));
   try {
     const gateway = spawn(process.execPath, ["--import", "tsx", script], {
       cwd: join(packageDir, "..", ".."),
-      env: { ...process.env, UPSTREAM: `http://127.0.0.1:${port}/mcp` },
+      env: { ...process.env, UPSTREAM: `http://127.0.0.1:${everything.port}/mcp` },
       stdio: ["ignore", "pipe", "pipe"],
     });
     children.push(gateway);

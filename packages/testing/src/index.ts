@@ -12,6 +12,7 @@ export {
   SECRET,
 } from "./acceptance-session.js";
 export { CHROMIUM, TestBrowser, type WatchedPage } from "./browser.js";
+export { EVERYTHING, type EverythingHttp, startEverythingHttp } from "./everything-http.js";
 export {
   type BashSession,
   consoleBlocks,
@@ -37,6 +38,7 @@ export {
   startRealCollector,
 } from "./otlp-collector.js";
 export { strictOtlpProblems } from "./otlp-strict.js";
+export { freePort } from "./peers/launch.js";
 export { expectSarifShape } from "./sarif-shape.js";
 export { SECRET_SAMPLES } from "./secret-samples.js";
 export { REAL_STATE_VARIABLE, realStateChanges, saveRealState } from "./suite/real-state.js";
