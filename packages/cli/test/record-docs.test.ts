@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { consoleBlocks, outputMatches, runConsoleBlock } from "@mcp-conf/testing";
+import { consoleBlocks, freePort, outputMatches, runConsoleBlock } from "@mcp-conf/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docsWorkspace, sessionIn } from "./docs-examples.js";
 import { REPO_ROOT, startEverythingHttp, tempDir } from "./record-helpers.js";
@@ -36,13 +36,13 @@ describe("docs/record.md", () => {
 
   it("every console example prints what the page says it prints", async () => {
     const cwd = docsWorkspace(join(dir.path, "work"));
-    const proxyPort = 20000 + Math.floor(Math.random() * 40000);
+    const [proxyPort, secondProxyPort] = [await freePort(), await freePort()];
     const substitute = (text: string) =>
       text
         .replaceAll("localhost:3000", `localhost:${everything.port}`)
         .replaceAll("localhost:3001", `localhost:${everythingSse.port}`)
         .replaceAll("127.0.0.1:8080", `127.0.0.1:${proxyPort}`)
-        .replaceAll("127.0.0.1:8081", `127.0.0.1:${proxyPort + 1}`);
+        .replaceAll("127.0.0.1:8081", `127.0.0.1:${secondProxyPort}`);
     const session = sessionIn(cwd, substitute);
     for (const steps of blocks) {
       const outputs = runConsoleBlock(steps, session);

@@ -7,7 +7,7 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { type RealCollector, SECRET_SAMPLES, startRealCollector } from "@mcp-conf/testing";
+import { freePort, type RealCollector, SECRET_SAMPLES, startRealCollector } from "@mcp-conf/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_TYPES } from "../src/export/request.js";
 import { BIN, EVERYTHING, exitOf, sdk, spawnCli, startEverythingHttp, tempDir, textOf } from "./record-helpers.js";
@@ -142,7 +142,7 @@ describe("record http: credentials outside the payload", () => {
   it("never records the Authorization or API-key headers, nor the upstream's user info and query", async () => {
     const server = await startEverythingHttp();
     const output = join(dir.path, "http-{session}.jsonl");
-    const port = 20000 + Math.floor(Math.random() * 40000);
+    const port = await freePort();
     const upstream = server.url.replace("http://", "http://ann:pw-in-url@").concat("?api_key=query-secret");
     const proxy = spawnCli(
       ["record", "http", "--upstream", upstream, "--listen", `127.0.0.1:${port}`, "-o", output],
