@@ -218,7 +218,8 @@ export interface SessionHeader {
   transport?: Transport;
   command?: string[];
   upstream?: string;
-  recorder?: { name: string; version: string };
+  /** The recorder, and (recorder 0.2 on) the process that recorded: its pid and start (see the trace format). */
+  recorder?: { name: string; version: string; pid?: number; started?: string; procStart?: number };
   /** First and last event time stamps, and the time between them. */
   start?: string;
   end?: string;

@@ -31,6 +31,15 @@ export {
 } from "./filter.js";
 /** The self-contained HTML viewer (one renderer for the export, the live view and the hub's list of sessions). */
 export { type HtmlOptions, renderHtml, renderHubHtml } from "./html.js";
+/**
+ * The hub over a directory of traces, some still being written: a store to list them, one incremental follower per
+ * running session's page on the judge the host gives, and its server (`serveHub`).
+ */
+export { DirectoryHub, type DirectoryHubOptions, type HubStore, isRunning } from "./hub/directory-hub.js";
+export { endsTrace, type FollowOptions, TraceFollower } from "./hub/follower.js";
+export { GrowingTrace, type GrowingTraceOptions } from "./hub/growing-trace.js";
+export { inlineJudge, type JudgeFactory, type SessionJudge, type SessionJudgeOptions } from "./hub/judge.js";
+export { type ServedHub, type ServeHubOptions, serveHub } from "./hub/serve-hub.js";
 /** What the viewer server asks of a hub of many sessions (`mcp-conf open` with no TRACE). */
 export type { HubList, HubSession, SessionHub, SessionView } from "./hub.js";
 /** The live view's feed of a running session, and the loopback server of the viewer (live or recorded). */

@@ -53,8 +53,8 @@ export { fileProblem } from "./file-problem.js";
 export { installPinned } from "./pinned-install.js";
 /** A program run to its end, its output collected. */
 export { type ProcessRun, runProcess } from "./run-process.js";
-/** Whether stored sessions are still being recorded (their trace held open by a running process). */
-export { openTraces } from "./sessions/liveness.js";
+/** Whether stored sessions are still being recorded (their trace held open by a running process; their recorder alive). */
+export { openTraces, recorderGone } from "./sessions/liveness.js";
 /** The recorded sessions of the state directory: listing them, and an id to its trace. */
 export {
   isSessionId,

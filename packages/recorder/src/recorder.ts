@@ -26,7 +26,7 @@ import {
   type SinkStats,
 } from "./sink.js";
 import { isFanOut } from "./sinks.js";
-import { RECORDER_NAME, RECORDER_VERSION } from "./version.js";
+import { RECORDER_NAME, RECORDER_VERSION, recordingProcess } from "./version.js";
 
 /** Default cut for the observed copy of one message: keeps a trace line under the reader's 1 MiB default. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024 - 4096;
@@ -330,7 +330,7 @@ export class Recorder {
             label: this.label,
             session: this.session,
             ...options.meta,
-            recorder: { name: RECORDER_NAME, version: RECORDER_VERSION },
+            recorder: { name: RECORDER_NAME, version: RECORDER_VERSION, ...recordingProcess() },
           }
         : options.meta;
     this.push(

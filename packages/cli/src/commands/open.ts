@@ -2,18 +2,25 @@
  * `mcp-conf open [TRACE] [--port PORT] [--browser] [--redact-…]`: the viewer of `export -T html` served on 127.0.0.1
  * (docs/view.md): the recorded session of TRACE (a file, a session id, `-` for standard input), the same page the
  * live view of `watch --ui` shows; with no TRACE, the hub — every session of the state directory in one list, the
- * running ones live (sessions/hub.ts). The address, with the token that opens it, goes to stderr; `--browser` also
+ * running ones live (@mcp-conf/export's DirectoryHub over @mcp-conf/gate's store, judged on one judge thread). The address, with the token that opens it, goes to stderr; `--browser` also
  * hands it to a browser. Runs until SIGINT, SIGTERM or SIGHUP, then exits 0; 2 bad invocation or unreadable trace, 3 malformed.
  */
-import { collectSession, ViewerServer } from "@mcp-conf/export";
-import { resolveTraceArgument, sessionsDirectory } from "@mcp-conf/gate";
+import { collectSession, type JudgeFactory, serveHub, ViewerServer } from "@mcp-conf/export";
+import {
+  listStoredSessions,
+  recorderGone,
+  resolveTraceArgument,
+  sessionsDirectory,
+  storedSessionPath,
+} from "@mcp-conf/gate";
+import { JudgePool } from "@mcp-conf/live-judge";
+import type { Redactor } from "@mcp-conf/recorder";
 import { readTrace, readTraceFile } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import { traceReadFailure } from "../export/failure.js";
 import { parseRedaction, type RedactionArgs, redactedEvents, redactionOptions } from "../record/redaction.js";
 import { actorOption, parseActor } from "../report-options.js";
-import { startHub } from "../sessions/hub.js";
 import { launchBrowser } from "../view/browser.js";
 import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
@@ -52,7 +59,7 @@ export const openCommand: Command<OpenArgs> = {
     const judging = { actor, ...(argv.revision === undefined ? {} : { revision: argv.revision }) };
     const redact = parseRedaction(argv, "open");
     if (argv.trace === undefined) {
-      const hub = await listening(port, () => startHub({ port, ...judging, ...(redact ? { redact } : {}) }));
+      const hub = await listening(port, () => startHub(port, judging, redact));
       io.stderr.write(`mcp-conf open: the sessions in ${sessionsDirectory()} at ${hub.url} (stop with Ctrl-C)\n`);
       return serveUntilStopped(hub, argv.browser, io);
     }
@@ -105,4 +112,40 @@ function stopSignal(): Promise<void> {
     };
     for (const signal of STOP_SIGNALS) process.on(signal, stop);
   });
+}
+
+/**
+ * The hub of the state directory's sessions: the store's listing (a bad entry skipped) and its liveness check of a
+ * trace's recorder, and one judge thread, started when a running session's page is first followed, that every
+ * followed session shares.
+ */
+async function startHub(
+  port: number,
+  judging: { revision?: string; actor: ReturnType<typeof parseActor> },
+  redact: Redactor | undefined,
+): Promise<{ url: string; close(): Promise<void> }> {
+  let pool: JudgePool | undefined;
+  const judge: JudgeFactory = (options) => {
+    pool ??= new JudgePool({ threads: 1, warmUp: judging });
+    return pool.session({ ...judging, onPass: (update) => options.onFindings?.(update.findings) });
+  };
+  const served = await serveHub({
+    store: {
+      directory: sessionsDirectory(),
+      list: () => listStoredSessions(),
+      path: (id) => storedSessionPath(id),
+      recorderGone,
+    },
+    port,
+    judge,
+    ...judging,
+    ...(redact ? { redact: (event) => redact.redact(event) } : {}),
+  });
+  return {
+    url: served.url,
+    async close() {
+      await served.close();
+      await pool?.close();
+    },
+  };
 }

@@ -4,7 +4,7 @@
  * of the same user can see its own processes' open files; elsewhere nothing is known to be live. A file a process
  * holds is live however long it has been idle, and a process that died holds nothing: no pid to be reused.
  */
-import { readdirSync, readlinkSync, realpathSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 
 /** Those of `paths` some running process has open. */
 export function openTraces(paths: readonly string[]): Set<string> {
@@ -37,4 +37,36 @@ export function openTraces(paths: readonly string[]): Set<string> {
     }
   }
   return live;
+}
+
+/**
+ * Whether the process that recorded a trace is known to be gone, from the `meta.recorder` of its `transport-open`
+ * (recorder 0.2 on: `pid`, and on Linux `procStart`, the kernel's start time of that process): no process by that pid,
+ * or one that started at another time (the pid was reused). False when the trace does not say (an older recorder) or
+ * the process is there (another user's too: it exists, we may just not signal it).
+ */
+export function recorderGone(recorder: unknown): boolean {
+  if (typeof recorder !== "object" || recorder === null) return false;
+  const { pid, procStart } = recorder as { pid?: unknown; procStart?: unknown };
+  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return true;
+  }
+  if (typeof procStart !== "number") return false;
+  const now = linuxProcessStart(pid);
+  return now !== undefined && now !== procStart;
+}
+
+/** Field 22 of `/proc/<pid>/stat` (after the command name, which may hold spaces and parentheses), or undefined. */
+function linuxProcessStart(pid: number): number | undefined {
+  if (process.platform !== "linux") return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    const start = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
+    return Number.isSafeInteger(start) ? start : undefined;
+  } catch {
+    return undefined; // gone between the two looks, or no /proc
+  }
 }
