@@ -135,7 +135,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   recorder: ["trace-format"],
   validator: ["trace-format", "session"],
   analysis: ["trace-format", "session"],
-  "live-judge": ["trace-format", "session", "validator"],
+  "live-judge": ["trace-format", "session", "recorder", "validator"],
   export: ["trace-format", "session", "validator", "analysis"],
   "otel-mapper": ["trace-format", "session", "validator"],
   gate: ["trace-format", "session", "recorder", "validator", "analysis"],

@@ -25,6 +25,15 @@ export {
  * A judge pool: a fixed number of judge threads (default: the cores available) multiplexing every live session of a
  * process, for a gateway's many sessions; `pool.session(options)` gives each its `LiveJudge`.
  */
+/** What a live watch prints: findings and the tally as they come, the end-of-session report, HTTP errors. */
+export { LivePrinter, type ReportDestination } from "./live-printer.js";
+/** The live judges of a recording's sessions, and what else each session feeds. */
+export {
+  type LiveSessionOptions,
+  LiveSessions,
+  type SessionEnd,
+  type SessionOutput,
+} from "./live-sessions.js";
 export { defaultPoolThreads, JudgePool, type JudgePoolOptions } from "./pool.js";
 /** A finding as it counts against one requirement, and the running tally. */
 export type { LiveFinding, Tally } from "./protocol.js";

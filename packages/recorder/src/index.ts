@@ -58,6 +58,8 @@ export {
   type RecorderStats,
   type StreamInput,
 } from "./recorder.js";
+/** What a recording lost, and the lines that sum a session's recording up when it ends. */
+export { fileLosses, otlpLogsLines, recordingSummaryLines, traceLosses } from "./recording-summary.js";
 /** The server's own name read off its command line (the script or package a launcher runs), for a session's label. */
 export { serverName } from "./server-name.js";
 /** Which file each session of a proxy writes, from one path template. */

@@ -47,6 +47,7 @@ describe("README", () => {
     const events = readTrace(join(dir.path, "traces", file!));
     assertWellOrdered(events);
     expect(run.stderr).toContain(`my-gateway: ${events.length} events in traces/${file}, 0 dropped`);
+    expect(run.stderr).toContain(`my-gateway: trace written to traces/${file} (${events.length} events)`);
     expect(events.map((e) => e.kind)).toEqual(["lifecycle", ...Array(events.length - 2).fill("message"), "lifecycle"]);
   });
 });

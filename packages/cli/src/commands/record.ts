@@ -5,10 +5,12 @@
  * unwritable or existing `-o` and an address that cannot be listened on exit 2 before anything starts. All of
  * record's own output goes to stderr, since in stdio mode stdout carries the session.
  */
+
+import type { SessionEnd } from "@mcp-conf/live-judge";
 import {
   generateSessionId,
-  type RecorderStats,
   type Redactor,
+  recordingSummaryLines,
   runStdioRelay,
   type SessionEnding,
   type Sink,
@@ -30,7 +32,6 @@ import {
 } from "../record/options.js";
 import { type OtlpLogs, type OtlpLogsArgs, openOtlpLogs } from "../record/otlp-logs.js";
 import { parseRedaction, redactionOptions } from "../record/redaction.js";
-import { summaryLines } from "../record/summary.js";
 import { checkTemplateDirectory, openFileSink, traceTemplate } from "../record/traces.js";
 import type { Command } from "./command.js";
 
@@ -72,14 +73,6 @@ export interface SessionTap {
   httpStarting?(): Promise<void>;
   /** The recording is over and every session ended (a judge pool's threads end). */
   stopped?(): Promise<void>;
-}
-
-/** How a stdio session ended, for the line that explains a session that never started. */
-export interface SessionEnd {
-  /** The server's exit code (128+N for signal N); absent when it could not be started. */
-  serverExit?: number;
-  /** What the session's sinks wrote and lost. */
-  stats?: RecorderStats;
 }
 
 const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
@@ -194,7 +187,8 @@ async function recordStdio(
   if (result.spawnError !== undefined) io.stderr.write(`${prefix} ${escapeTerminal(result.spawnError)}\n`);
   const serverExit = result.spawnError === undefined ? { serverExit: result.exitCode } : {};
   await tap?.end(session, { ...serverExit, stats: result.stats });
-  for (const line of summaryLines(result.stats, prefix, tap?.quiet)) io.stderr.write(`${escapeTerminal(line)}\n`);
+  for (const line of recordingSummaryLines(result.stats, prefix, tap?.quiet))
+    io.stderr.write(`${escapeTerminal(line)}\n`);
   return result.exitCode;
 }
 
@@ -222,7 +216,7 @@ async function recordHttp(
   const onSessionEnd = async ({ session, stats }: SessionEnding) => {
     ended++;
     await tap?.end(session, { stats });
-    for (const line of summaryLines(stats, prefix, tap?.quiet)) io.stderr.write(`${escapeTerminal(line)}\n`);
+    for (const line of recordingSummaryLines(stats, prefix, tap?.quiet)) io.stderr.write(`${escapeTerminal(line)}\n`);
   };
 
   await tap?.httpStarting?.();

@@ -7,6 +7,7 @@
 
 import { resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
+import { LiveSessions } from "@mcp-conf/live-judge";
 import { OtlpConfigError, parseOtlpHeaders, plaintextCollectorWarning, resolveTracesUrl } from "@mcp-conf/otel-mapper";
 import { sanitizeSessionId } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
@@ -15,8 +16,8 @@ import { writeOutput } from "../output.js";
 import { parseJudgeThreads } from "../record/options.js";
 import { checkTemplateDirectory, SESSION } from "../record/traces.js";
 import { actorOption, allRowsOption, parseActor, useColor } from "../report-options.js";
-import { WATCH_V8_FLAGS } from "../startup/judge-tap.js";
-import { LiveSessions } from "../watch/live-sessions.js";
+import { cachedJudgeTap, WATCH_V8_FLAGS } from "../startup/judge-tap.js";
+import { sessionOutputs } from "../watch/session-outputs.js";
 import { startLiveView, uiPort } from "../watch/ui.js";
 import type { Command } from "./command.js";
 import { RECORDING_UNREPEATABLE, type RecordArgs, recordingOptions, runRecording, serverCommand } from "./record.js";
@@ -98,8 +99,8 @@ export const watchCommand: Command<WatchArgs> = {
       reportRows: argv.all ? "all" : "problems",
       color: argv.report === undefined && useColor(io.stderr), // a report file gets no colour codes
       ...(slowPassMs > 0 ? { slowPassMs } : {}),
-      ...(otlp ? { otlp: { url: otlp.url, headers: otlp.headers } } : {}),
-      ...(view ? { ui: view } : {}),
+      outputs: sessionOutputs(otlp, view),
+      tapModule: cachedJudgeTap,
       ...(report ? { report } : {}),
       quiet: argv.quiet,
       ...(judgeThreads === undefined ? {} : { judgeThreads }),

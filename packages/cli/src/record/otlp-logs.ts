@@ -4,7 +4,7 @@
  * loaded only when asked for, so a plain `record` pays nothing for the SDK. Each session gets its sink; what the
  * sink lost is said at the session's end, as a trace file's losses are.
  */
-import type { Sink, SinkStats } from "@mcp-conf/recorder";
+import type { Sink } from "@mcp-conf/recorder";
 import { UsageError } from "../exit.js";
 
 export interface OtlpLogsArgs {
@@ -41,15 +41,4 @@ export async function openOtlpLogs(argv: OtlpLogsArgs, name: string): Promise<Ot
   }
   const exporter = createOtlpLogsExporter({ url, protocol: protocol as (typeof PROTOCOLS)[number] });
   return { sink: () => exporter.sink(), close: () => exporter.close() };
-}
-
-/** The lines for a session's OTLP log records: how many the collector took, and what was lost and why. */
-export function otlpLogsLines(sink: SinkStats, prefix: string): string[] {
-  if (sink.name !== "otlp-logs") return [];
-  const lines: string[] = [];
-  if (sink.dropped > 0) {
-    lines.push(`${prefix} ${sink.dropped} event(s) not exported as OTLP log records (${sink.written} were)`);
-    for (const error of sink.errors.slice(0, 3)) lines.push(`${prefix} otlp-logs: ${error}`);
-  }
-  return lines;
 }

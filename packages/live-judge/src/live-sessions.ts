@@ -1,28 +1,41 @@
 /**
- * One live judge per recorded session — and, with `--otlp`, one span exporter — printing through one
- * `WatchPrinter`. Over stdio the judge runs on the thread that writes the trace (a tap of the recorder's threaded
+ * One live judge per recorded session — and whatever else follows it (`watch --otlp` spans, `--ui` a live view) —
+ * printing through one `LivePrinter`. Over stdio the judge runs on the thread that writes the trace (a tap of the recorder's threaded
  * file sink), so it judges exactly what the file gets and the session's thread never parses a line for it; over HTTP
  * it is fed by the recorder through an extra sink, on one judge pool (`--judge-threads` threads, default the cores
  * available) that every session of the proxy shares. Either way judging and exporting sit behind bounded queues, off
  * the forwarding path. HTTP mode can carry many MCP sessions; each gets its own judge, its own trace id and its own
  * end-of-session report, once, when it ends.
  */
-import { type LiveFeed, liveJudgement } from "@mcp-conf/export";
-import {
-  JudgePool,
-  type LiveJudge,
-  type LiveJudgeOptions,
-  type LiveSummary,
-  liveJudgeTap,
-  startLiveJudge,
-} from "@mcp-conf/live-judge";
-import { createOtlpSink, describeSummary, type OtlpSink, spanFindingsFromLive } from "@mcp-conf/otel-mapper";
-import { callbackSink, type Sink, type ThreadTapModule } from "@mcp-conf/recorder";
+import { callbackSink, type RecorderStats, type Sink, type ThreadTapModule, traceLosses } from "@mcp-conf/recorder";
+import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { Actor, TextRows } from "@mcp-conf/validator";
-import type { SessionEnd } from "../commands/record.js";
-import { traceLosses } from "../record/summary.js";
-import { cachedJudgeTap } from "../startup/judge-tap.js";
-import { type ReportDestination, WatchPrinter } from "./printer.js";
+import { type LiveJudge, type LiveJudgeOptions, type LiveSummary, liveJudgeTap, startLiveJudge } from "./live-judge.js";
+import { LivePrinter, type ReportDestination } from "./live-printer.js";
+import { JudgePool } from "./pool.js";
+import type { LiveFinding } from "./protocol.js";
+
+/** How a session ended, for the line that explains a stdio session that never started. */
+export interface SessionEnd {
+  /** The server's exit code (128+N for signal N); absent when it could not be started. */
+  serverExit?: number;
+  /** What the session's sinks wrote and lost. */
+  stats?: RecorderStats;
+}
+
+/**
+ * Where one session's events and findings go besides the terminal (spans for a collector, a live view): fed every
+ * event, each pass's new findings, and the end.
+ */
+export interface SessionOutput {
+  observe(event: TraceEvent): void;
+  /** A pass's new findings, judged through `lastSeq`. */
+  pass?(findings: readonly LiveFinding[], lastSeq: number): void;
+  /** Asked at the session's end, before the report: observations this output lost, counted into the report. */
+  lost?(): number;
+  /** The end; resolves to a line to print (unless quiet), or undefined. */
+  end(summary: LiveSummary): Promise<string | undefined> | string | undefined;
+}
 
 export interface LiveSessionOptions {
   revision?: string;
@@ -32,10 +45,10 @@ export interface LiveSessionOptions {
   color?: boolean;
   /** Test hook: every judging pass also sleeps this long (documented in docs/watch.md). */
   slowPassMs?: number;
-  /** Export spans to this OTLP traces URL, with these request headers. */
-  otlp?: { url: string; headers: Record<string, string> };
-  /** The live view (`--ui`): each new session gets a feed, and the view follows the latest. */
-  ui?: { newFeed(): LiveFeed };
+  /** What each session feeds besides the terminal (spans, a live view), made as its sinks are. */
+  outputs?: (session: string) => SessionOutput[];
+  /** Hands the tap of a stdio session's trace thread over as another module (a code-cached copy of it). */
+  tapModule?: (tap: ThreadTapModule) => ThreadTapModule;
   /** `--report FILE`: writes a session's report and returns where it went (absolute), instead of printing it. */
   report?: (session: string, text: string) => string;
   /** `--quiet`: findings and the final tally only. */
@@ -49,17 +62,17 @@ interface LiveSession {
   /** The judge runs on the trace file's thread: it sees the file's own losses as gaps in seq. */
   onTraceThread: boolean;
   /** Where findings go besides the terminal; filled in by `sinksFor`. */
-  outputs: Outputs;
+  outputs: SessionOutput[];
 }
 
-interface Outputs {
-  spans?: OtlpSink;
-  feed?: LiveFeed;
-}
-
+/**
+ * The live judges of a recording's sessions, printing through one `LivePrinter`: a stdio session's judge on its
+ * trace's thread (`traceThreadTap`), an HTTP proxy's sessions' on one judge pool (`startPool`); `sinksFor` gives the
+ * recorder what feeds them, `end` sums a session up once.
+ */
 export class LiveSessions {
   private readonly sessions = new Map<string, LiveSession>();
-  readonly printer: WatchPrinter;
+  readonly printer: LivePrinter;
   /** The judges of an HTTP proxy's sessions, once `startPool` has made it. */
   private pool: JudgePool | undefined;
 
@@ -67,7 +80,7 @@ export class LiveSessions {
     stderr: NodeJS.WritableStream,
     private readonly options: LiveSessionOptions = {},
   ) {
-    this.printer = new WatchPrinter(stderr, (stderr as NodeJS.WriteStream).isTTY === true);
+    this.printer = new LivePrinter(stderr, (stderr as NodeJS.WriteStream).isTTY === true);
   }
 
   /**
@@ -76,10 +89,10 @@ export class LiveSessions {
    */
   traceThreadTap(session: string): (path: string) => ThreadTapModule {
     return (trace) => {
-      const outputs: Outputs = {};
+      const outputs: SessionOutput[] = [];
       const { judge, tap } = liveJudgeTap(this.judgeOptions(trace, outputs));
       this.sessions.set(session, { judge, onTraceThread: true, outputs });
-      return cachedJudgeTap(tap);
+      return this.options.tapModule?.(tap) ?? tap;
     };
   }
 
@@ -102,41 +115,41 @@ export class LiveSessions {
   sinksFor(session: string, trace: string | undefined): Sink[] {
     let live = this.sessions.get(session);
     if (!live) {
-      const outputs: Outputs = {};
+      const outputs: SessionOutput[] = [];
       const options = this.judgeOptions(trace, outputs);
       live = { judge: this.pool?.session(options) ?? startLiveJudge(options), onTraceThread: false, outputs };
       this.sessions.set(session, live);
     }
-    const { otlp, ui } = this.options;
-    const spans = otlp ? createOtlpSink({ url: otlp.url, headers: otlp.headers }) : undefined;
-    const feed = ui?.newFeed();
-    if (spans) live.outputs.spans = spans;
-    if (feed) live.outputs.feed = feed;
+    const outputs = this.options.outputs?.(session) ?? [];
+    live.outputs.push(...outputs);
     const judge = live.onTraceThread ? undefined : live.judge;
     // HTTP errors are said live; a stdio session has none.
     const http = live.onTraceThread ? undefined : this.printer;
-    if (!judge && !spans && !feed) return [];
+    if (!judge && outputs.length === 0) return [];
     return [
       callbackSink((event) => {
         http?.httpError(event);
         judge?.observe(event);
-        spans?.observe(event);
-        feed?.observe(event);
+        for (const output of outputs) output.observe(event);
       }, "live-judge"),
     ];
   }
 
-  private judgeOptions(trace: string | undefined, outputs: Outputs): LiveJudgeOptions {
-    const { otlp: _otlp, ui: _ui, report: _report, quiet: _quiet, judgeThreads: _threads, ...judging } = this.options;
+  private judgeOptions(trace: string | undefined, outputs: readonly SessionOutput[]): LiveJudgeOptions {
+    const {
+      outputs: _outputs,
+      tapModule: _tapModule,
+      report: _report,
+      quiet: _quiet,
+      judgeThreads: _threads,
+      ...judging
+    } = this.options;
     return {
       ...judging,
       ...(trace === undefined ? {} : { trace }),
       onPass: (update) => {
         this.printer.pass(update);
-        outputs.feed?.addFindings(update.findings);
-        if (!outputs.spans) return;
-        outputs.spans.addFindings(spanFindingsFromLive(update.findings), update.lastSeq);
-        outputs.spans.judgedThrough(update.lastSeq);
+        for (const output of outputs) output.pass?.(update.findings, update.lastSeq);
       },
       onError: (message) => this.printer.error(message),
     };
@@ -154,10 +167,10 @@ export class LiveSessions {
     const live = this.sessions.get(session);
     if (!live) return;
     this.sessions.delete(session);
-    const spansSoFar = live.outputs.spans?.summary();
+    const outputsLost = live.outputs.reduce((sum, output) => sum + (output.lost?.() ?? 0), 0);
     // A judge on the trace's thread saw the file's drops as gaps; only what reached it and was not written is added.
     const fileLost = ended.stats ? traceLosses(ended.stats, live.onTraceThread) : 0;
-    live.judge.lost(fileLost + (spansSoFar ? spansSoFar.dropped + spansSoFar.failed : 0));
+    live.judge.lost(fileLost + outputsLost);
     // Observations dropped before reaching the judge after the last one it got leave it no gap to see.
     if (ended.stats) live.judge.recorded(ended.stats.recorded);
     const summary = await live.judge.close();
@@ -165,12 +178,10 @@ export class LiveSessions {
       summary.error = `server exited with ${ended.serverExit} before the session started`;
     }
     this.printer.end(summary, this.reportDestination(session, summary));
-    live.outputs.feed?.end(liveJudgement(summary));
-    if (!live.outputs.spans) return;
-    live.outputs.spans.finish();
-    live.outputs.spans.addFindings(spanFindingsFromLive(summary.endFindings));
-    const spans = describeSummary(await live.outputs.spans.close());
-    if (!this.options.quiet) this.printer.note(spans);
+    for (const output of live.outputs) {
+      const note = await output.end(summary);
+      if (note !== undefined && !this.options.quiet) this.printer.note(note);
+    }
   }
 
   /** Where the report goes: printed (undefined), left out (`--quiet`), or written by `--report`. */

@@ -1,11 +1,12 @@
 /**
- * What `watch` prints on stderr while a session runs and when it ends. On a terminal the tally is one line rewritten
+ * What a live watch prints (`mcp-conf watch` on stderr) while a session runs and when it ends. On a terminal the tally is one line rewritten
  * in place after every pass; in a log it is printed after each batch of new findings. Findings and the report are
  * formatted by the live judge (seed 000's layout); this only decides where and when the lines go.
  */
 import { Writable } from "node:stream";
-import { formatFinding, formatTally, formatWithdrawn, type LivePass, type LiveSummary } from "@mcp-conf/live-judge";
 import { escapeTerminal, type TraceEvent } from "@mcp-conf/trace-format";
+import { formatFinding, formatTally, formatWithdrawn } from "./format.js";
+import type { LivePass, LiveSummary } from "./live-judge.js";
 
 const CLEAR_LINE = "\r\u001b[K";
 
@@ -22,7 +23,7 @@ export interface ReportDestination {
   failed?: string;
 }
 
-export class WatchPrinter {
+export class LivePrinter {
   private tallyShown = false;
 
   constructor(

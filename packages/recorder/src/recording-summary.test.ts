@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_EVENTS } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
-import { summaryLines } from "./summary.js";
+import { recordingSummaryLines as summaryLines } from "./recording-summary.js";
 
 const stats = (written: number, dropped = 0) => ({
   session: "s",

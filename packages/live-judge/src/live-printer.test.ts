@@ -1,7 +1,8 @@
 import { PassThrough } from "node:stream";
-import type { LiveFinding, LiveSummary } from "@mcp-conf/live-judge";
 import { describe, expect, it } from "vitest";
-import { WatchPrinter } from "./printer.js";
+import type { LiveSummary } from "./live-judge.js";
+import { LivePrinter } from "./live-printer.js";
+import type { LiveFinding } from "./protocol.js";
 
 const finding: LiveFinding = {
   requirement: "TOOL-006",
@@ -27,7 +28,7 @@ function capture() {
 describe("the watch printer", () => {
   it("on a terminal clears the in-place tally before the server's stderr, so nothing is glued onto it", async () => {
     const out = capture();
-    const printer = new WatchPrinter(out.stream, true);
+    const printer = new LivePrinter(out.stream, true);
     printer.pass({ findings: [], tally: { exchanges: 1, fail: 0, warn: 0 }, lastSeq: 2 });
     const shared = printer.shared();
     await new Promise<void>((resolve) => shared.write("server: listening\n", () => resolve()));
@@ -43,7 +44,7 @@ describe("the watch printer", () => {
 
   it("in a log prints findings then the tally line, and stays silent on a pass with nothing new", () => {
     const out = capture();
-    const printer = new WatchPrinter(out.stream, false);
+    const printer = new LivePrinter(out.stream, false);
     printer.pass({ findings: [], tally: { exchanges: 1, fail: 0, warn: 0 }, lastSeq: 2 });
     printer.pass({ findings: [finding], tally: { exchanges: 2, fail: 0, warn: 1 }, lastSeq: 5 });
     expect(out.text()).toBe(
@@ -56,7 +57,7 @@ describe("the watch printer", () => {
 
   it("on a terminal rewrites the tally in place, and clears it before anything else is printed", () => {
     const out = capture();
-    const printer = new WatchPrinter(out.stream, true);
+    const printer = new LivePrinter(out.stream, true);
     printer.pass({ findings: [], tally: { exchanges: 1, fail: 0, warn: 0 }, lastSeq: 2 });
     printer.pass({ findings: [], tally: { exchanges: 2, fail: 0, warn: 0 }, lastSeq: 3 });
     printer.error("unknown revision");
@@ -77,7 +78,7 @@ describe("the watch printer", () => {
       judgingMs: 1,
       started: true,
     };
-    new WatchPrinter(out.stream, false).end(summary);
+    new LivePrinter(out.stream, false).end(summary);
     expect(out.text().split("\n")).toEqual([
       'mcp-conf watch: FAIL LIFE-003 (MUST): tool name "a\\u{1b}[2Jb" is odd',
       '    spec: "Tool names SHOULD be short."',
@@ -94,7 +95,7 @@ describe("the watch printer", () => {
 
   it("says an HTTP error status with the headers that explain it, and whose response it was", () => {
     const out = capture();
-    const printer = new WatchPrinter(out.stream, false);
+    const printer = new LivePrinter(out.stream, false);
     const base = { direction: "server-to-client", transport: "streamable-http", kind: "http" } as const;
     printer.httpError({ ...base, seq: 7, status: 200, headers: {} });
     printer.httpError({ ...base, direction: "client-to-server", seq: 8, method: "POST", path: "/mcp" });
