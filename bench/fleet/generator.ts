@@ -1,6 +1,7 @@
 /**
  * A gateway replica for bench/fleet: SESSIONS generated sessions (bench/validator's realistic session of MESSAGES
- * messages, each with one answer to a request never sent, so every session has a finding) recorded through the
+ * messages, with five answers to requests never sent spread through it, so every session has findings from start to
+ * end) recorded through the
  * embeddable recorder with `--otlp-logs`'s exporter (protobuf) to URL, interleaved, at RATE events/s in all (0: as
  * fast as the recorder takes them). Each event's `ts` is the moment it was recorded: the wire time the bench measures
  * lag from. Prints one JSON line: events recorded and exported, records lost, first and last event time.
@@ -14,6 +15,8 @@ import { sessionEvents } from "../validator/generate-session.js";
 const [url, label, sessionsText, messagesText, rateText] = process.argv.slice(2);
 const sessions = Number(sessionsText);
 const rate = Number(rateText);
+/** Answers to requests never sent, per session: each is one finding (BASE-006). */
+const STRAYS = 5;
 const exporter = createOtlpLogsExporter({
   url: `${url}/v1/logs`,
   scheduledDelayMillis: 20,
@@ -21,17 +24,19 @@ const exporter = createOtlpLogsExporter({
   maxExportBatchSize: 1024,
 });
 
-/** One session's messages (lifecycle events are the recorder's), with the stray answer a third of the way in. */
+/** One session's messages (lifecycle events are the recorder's), with a stray answer after each sixth of them. */
 function messages(): TraceEvent[] {
   const all = [...sessionEvents(Number(messagesText))].filter((event) => event.kind === "message");
-  const stray: TraceEvent = {
-    seq: 0,
-    direction: "server-to-client",
-    transport: "stdio",
-    kind: "message",
-    payload: { jsonrpc: "2.0", id: "never-sent", result: {} },
-  };
-  all.splice(Math.floor(all.length / 3), 0, stray);
+  for (let k = STRAYS; k >= 1; k--) {
+    const stray: TraceEvent = {
+      seq: 0,
+      direction: "server-to-client",
+      transport: "stdio",
+      kind: "message",
+      payload: { jsonrpc: "2.0", id: `never-sent-${k}`, result: {} },
+    };
+    all.splice(Math.floor((all.length * k) / (STRAYS + 1)), 0, stray);
+  }
   return all;
 }
 

@@ -45,8 +45,6 @@ export class SessionAssembly {
   private readonly held = new Map<number, IncomingEvent>();
   private readonly judge: SessionJudge;
   private fd: number | undefined;
-  /** A line that is not JSON (never from a recorder): judging stops, the trace is still kept. */
-  private judgeError: string | undefined;
   /** Seqs that never arrived but were given up on (the reorder buffer overflowed). */
   private skipped = 0;
   private closedAt: number | undefined;
@@ -100,20 +98,23 @@ export class SessionAssembly {
   }
 
   private observe(line: string): void {
-    if (this.judgeError !== undefined) return;
+    this.judge.observeLine(line);
+    // Only lifecycle events matter here (a close ends the session, the open names its label), so only lines that
+    // may be one are parsed on this thread; the judge parses every line on its own.
+    this.lastWasAbort = false;
+    if (!line.includes('"lifecycle"')) return;
+    let event: TraceEvent;
     try {
-      const event = JSON.parse(line) as TraceEvent;
-      this.judge.observe(event);
-      // A transport-abort over HTTP may end one request's stream and not the session: only a close ends it at
-      // once; a session whose last event is an abort ends when it has been idle (`finish`).
-      if (event.kind === "lifecycle" && event.event === "transport-close") this.closedAt = event.seq;
-      this.lastWasAbort = event.kind === "lifecycle" && event.event === "transport-abort";
-      if (this.label === undefined && event.kind === "lifecycle" && typeof event.meta?.label === "string") {
-        this.label = event.meta.label;
-      }
-    } catch (error) {
-      this.judgeError = error instanceof Error ? error.message : String(error);
+      event = JSON.parse(line) as TraceEvent;
+    } catch {
+      return; // the judge reports the line
     }
+    if (event.kind !== "lifecycle") return;
+    // A transport-abort over HTTP may end one request's stream and not the session: only a close ends it at
+    // once; a session whose last event is an abort ends when it has been idle (`finish`).
+    if (event.event === "transport-close") this.closedAt = event.seq;
+    this.lastWasAbort = event.event === "transport-abort";
+    if (this.label === undefined && typeof event.meta?.label === "string") this.label = event.meta.label;
   }
 
   /** Transport closed and nothing missing before it: the session can be finalised. */
@@ -148,8 +149,6 @@ export class SessionAssembly {
     const unclosed = this.closedAt === undefined ? 1 : 0;
     const missing = this.skipped + unclosed;
     if (unclosed > 0) this.judge.lost(unclosed);
-    const judged = await this.judge.finish();
-    if (this.judgeError !== undefined) return { error: this.judgeError, missing, complete };
-    return { ...judged, missing, complete };
+    return { ...(await this.judge.finish()), missing, complete };
   }
 }

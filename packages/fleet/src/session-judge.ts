@@ -1,6 +1,7 @@
 /**
  * Where `serve` judges a session: on a thread of the live judge's pool (`JudgePool` of @mcp-conf/live-judge, the
- * default: judging runs beside the receiving thread, which only decodes, orders and writes), or in the receiving
+ * default: judging runs beside the receiving thread, which only decodes, orders and writes — the lines are parsed
+ * on the judge's thread too), or in the receiving
  * thread itself (`judgeThreads: 0`). Both run the validator's incremental engine over the same events, so the report
  * is the one `validate` gives for the trace; the pool's judges run unpaced, since judging is serve's whole work.
  */
@@ -9,7 +10,8 @@ import type { TraceEvent } from "@mcp-conf/trace-format";
 import { createJudge, type Finding, type Judge, type Report } from "@mcp-conf/validator";
 
 export interface SessionJudge {
-  observe(event: TraceEvent): void;
+  /** One event as its trace line; a line that is no JSON stops the judging (the report says why). */
+  observeLine(line: string): void;
   /** Observations known to be missing without a gap in seq (a close that never came). */
   lost(count: number): void;
   /** The whole-trace report, once every event is judged. */
@@ -50,10 +52,10 @@ class InlineJudge implements SessionJudge {
     this.judge = createJudge(revision === undefined ? {} : { revision });
   }
 
-  observe(event: TraceEvent): void {
+  observeLine(line: string): void {
     if (this.broken !== undefined) return;
     try {
-      this.judge.observe(event);
+      this.judge.observe(JSON.parse(line) as TraceEvent);
     } catch (error) {
       this.broken = error instanceof Error ? error.message : String(error);
       return;
@@ -94,8 +96,8 @@ class PooledJudge implements SessionJudge {
     });
   }
 
-  observe(event: TraceEvent): void {
-    this.live.observe(event);
+  observeLine(line: string): void {
+    this.live.observeLine(line);
   }
 
   lost(count: number): void {

@@ -64,7 +64,7 @@ export class LiveJudge {
   private readonly ownsWorker: boolean;
   /** The judge runs elsewhere (a tap on the recorder's thread): events reach it there, not through `observe`. */
   private readonly remote: boolean;
-  private pending: TraceEvent[] = [];
+  private pending: Array<TraceEvent | string> = [];
   private flushScheduled = false;
   private readonly printed = new Map<string, LiveFinding>();
   private readonly tally: Tally = { exchanges: 0, fail: 0, warn: 0 };
@@ -118,8 +118,21 @@ export class LiveJudge {
 
   /** Hands one event to the judge. Never blocks, never throws. */
   observe(event: TraceEvent): void {
+    this.hand(event);
+  }
+
+  /**
+   * Hands one event as its trace line (one JSON object, as a trace file holds it): it is parsed on the judge's
+   * thread, so a process that receives lines (a fleet's `serve`) never parses them itself. A line that is no event
+   * stops the judging, as an unreadable trace does.
+   */
+  observeLine(line: string): void {
+    this.hand(line);
+  }
+
+  private hand(item: TraceEvent | string): void {
     if (this.closing || this.remote) return;
-    this.pending.push(event);
+    this.pending.push(item);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     setTimeout(() => this.flush(), HAND_OVER_MS).unref();

@@ -33,7 +33,8 @@ export interface WorkerOptions {
 export type ToWorker =
   /** The next session on a thread kept for several, after the one before is done. */
   | { type: "start"; options: WorkerOptions }
-  | { type: "events"; events: TraceEvent[] }
+  /** Events, or their trace lines as written (parsed on the judge's thread, off the session's). */
+  | { type: "events"; events: Array<TraceEvent | string> }
   /** Observations lost elsewhere (the trace file, the spans) that leave no gap in the seq the judge sees. */
   | { type: "lost"; count: number }
   /** The session gave this many observations a seq (0 to count − 1): any after the last the judge got are missing. */

@@ -91,6 +91,19 @@ export class Session {
     this.schedule();
   }
 
+  /** One event as its trace line; a line that is no trace event stops the judging (the session goes on). */
+  private takeLine(line: string): void {
+    let event: TraceEvent;
+    try {
+      event = JSON.parse(line) as TraceEvent;
+    } catch (error) {
+      this.broken = error instanceof Error ? error.message : String(error);
+      this.send({ type: "error", message: this.broken });
+      return;
+    }
+    this.take(event);
+  }
+
   /** Whether an event given now would be dropped (so a tap's thread need not build it). */
   full(): boolean {
     return this.queue.length >= MAX_QUEUED;
@@ -103,7 +116,10 @@ export class Session {
 
   receive(message: Exclude<ToWorker, { type: "start" }>): void {
     if (message.type === "events") {
-      for (const event of message.events) this.take(event);
+      for (const item of message.events) {
+        if (typeof item !== "string") this.take(item);
+        else if (this.broken === undefined) this.takeLine(item);
+      }
       return;
     }
     if (message.type === "lost") this.judge.lost(message.count);

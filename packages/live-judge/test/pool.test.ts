@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { JudgePool, type LivePass } from "@mcp-conf/live-judge";
-import { readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
+import { readTraceFile, serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import { validate } from "@mcp-conf/validator";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -45,6 +45,27 @@ describe("a judge pool", () => {
     }
     expect(passes[1]!.flatMap((pass) => pass.findings).map((f) => f.requirement)).toContain("TOOL-006");
     await expect.poll(() => pool.sessions.open).toBe(0);
+  });
+
+  it("judges trace lines handed over as written (parsed on its thread) as it judges the events", async () => {
+    const trace = await events(TRACES[2]!);
+    const judge = pool.session({ pacing: 0 });
+    for (const event of trace) judge.observeLine(serializeEvent(event));
+    const summary = await judge.close();
+    expect(summary.error).toBeUndefined();
+    expect(summary.report).toEqual(validate(trace));
+  });
+
+  it("stops judging at a line that is no JSON, and says so", async () => {
+    const trace = await events(TRACES[0]!);
+    const errors: string[] = [];
+    const judge = pool.session({ pacing: 0, onError: (message) => errors.push(message) });
+    judge.observeLine(serializeEvent(trace[0]!));
+    judge.observeLine('{"seq":1,"kind":');
+    const summary = await judge.close();
+    expect(summary.report).toBeUndefined();
+    expect(summary.error).toMatch(/JSON/);
+    expect(errors).toEqual([summary.error]);
   });
 
   it("refuses a pool of no threads with a clear error", () => {
