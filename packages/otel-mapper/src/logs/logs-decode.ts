@@ -178,16 +178,33 @@ function readLogRecord(record: Reader, out: DecodedLogs, instance: string | unde
   accept(fields, out);
 }
 
+/** The attribute keys a trace event needs, as bytes: a record's other attributes are skipped undecoded. */
+const WANTED = [LOG_ATTRIBUTES.session, LOG_ATTRIBUTES.seq, LOG_ATTRIBUTES.label, LOG_ATTRIBUTES.conversation].map(
+  (key) => ({ key, bytes: Buffer.from(key) }),
+);
+
 function readAttribute(keyValue: Reader, fields: Fields): void {
   let key: string | undefined;
-  let value: string | number | undefined;
+  let value: Reader | undefined;
   while (keyValue.more()) {
     const tag = keyValue.tag();
-    if (tag === ((1 << 3) | WIRE_LENGTH)) key = keyValue.string();
-    else if (tag === ((2 << 3) | WIRE_LENGTH)) value = readAnyValue(keyValue.sub());
+    if (tag === ((1 << 3) | WIRE_LENGTH)) key = wantedKey(keyValue.sub());
+    else if (tag === ((2 << 3) | WIRE_LENGTH)) value = keyValue.sub();
     else keyValue.skip(tag & 7);
   }
-  assign(fields, key, value);
+  if (key !== undefined && value !== undefined) assign(fields, key, readAnyValue(value));
+}
+
+/** The key, if it is one a trace event needs. */
+function wantedKey(key: Reader): string | undefined {
+  const length = key.end - key.pos;
+  for (const wanted of WANTED) {
+    if (wanted.bytes.length !== length) continue;
+    let same = true;
+    for (let i = 0; i < length && same; i++) same = key.buf[key.pos + i] === wanted.bytes[i];
+    if (same) return wanted.key;
+  }
+  return undefined;
 }
 
 /** A string or integer AnyValue; any other kind reads as undefined (no attribute read here has one). */
