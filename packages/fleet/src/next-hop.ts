@@ -1,12 +1,15 @@
 /**
  * What `serve` sends on (`--next-hop URL`, OTLP/HTTP JSON): one span per judged session, in the session's own trace
- * (the trace id its recorder's log records and spans carry), with one span event per finding; and cumulative OTLP
- * metrics per server label — sessions judged (by completeness) and fails and warns per clause. Spans wait in a
+ * (the trace id its recorder's log records and spans carry), with one span event per finding — the
+ * `mcp_conformance.finding` event every mcp-conf exporter writes (otel-mapper's `findingEvent`, its detail scrubbed of
+ * URI credentials); and cumulative OTLP metrics per server label — sessions judged (by completeness) and fails and
+ * warns per clause. Spans wait in a
  * bounded queue and go in batches; what the next hop refuses or never gets is counted, never retried forever, and
  * never slows judging.
  */
-import { derivedIds } from "@mcp-conf/otel-mapper";
-import type { SessionVerdict } from "./verdict.js";
+import { derivedIds, encodeOtlpJson, findingEvent, type MappedSpan, type SpanFinding } from "@mcp-conf/otel-mapper";
+import { loadRegistry } from "@mcp-conf/validator";
+import type { SessionVerdict, VerdictFinding } from "./verdict.js";
 
 export interface NextHopOptions {
   /** Base URL: `/v1/traces` and `/v1/metrics` are appended. */
@@ -31,6 +34,7 @@ export interface NextHopStats {
 type KeyValue = { key: string; value: { stringValue: string } | { intValue: string } | { boolValue: boolean } };
 
 const SCOPE = { name: "@mcp-conf/fleet" };
+const SERVICE = "mcp-conf-serve";
 const SPAN_BATCH = 256;
 const TIMEOUT_MS = 10_000;
 
@@ -45,7 +49,7 @@ function nanos(ms: number): string {
 }
 
 export class NextHop {
-  private readonly queue: object[] = [];
+  private readonly queue: MappedSpan[] = [];
   private readonly counters = new Map<string, { attributes: KeyValue[]; metric: string; value: number }>();
   private readonly started = Date.now();
   private readonly timer: NodeJS.Timeout;
@@ -56,7 +60,7 @@ export class NextHop {
 
   constructor(private readonly options: NextHopOptions) {
     this.resource = {
-      attributes: [attr("service.name", "mcp-conf-serve"), attr("service.instance.id", options.instance)],
+      attributes: [attr("service.name", SERVICE), attr("service.instance.id", options.instance)],
     };
     this.timer = setInterval(() => void this.flush(), options.intervalMs ?? 1000);
     this.timer.unref();
@@ -72,8 +76,8 @@ export class NextHop {
     for (const finding of verdict.findings) {
       this.count("mcp_conf.findings", [
         attr("mcp_conf.server.label", label),
-        attr("mcp_conf.requirement", finding.requirement),
-        attr("mcp_conf.outcome", finding.outcome),
+        attr("mcp_conformance.requirement.id", finding.requirement),
+        attr("mcp_conformance.outcome", finding.outcome),
       ]);
     }
     if (this.queue.length >= (this.options.maxQueue ?? 4096)) {
@@ -100,7 +104,10 @@ export class NextHop {
   private async send(): Promise<void> {
     while (this.queue.length > 0) {
       const spans = this.queue.splice(0, SPAN_BATCH);
-      const body = { resourceSpans: [{ resource: this.resource, scopeSpans: [{ scope: SCOPE, spans }] }] };
+      const body = encodeOtlpJson(spans, {
+        serviceName: SERVICE,
+        attributes: { "service.instance.id": this.options.instance },
+      });
       if (await this.post("/v1/traces", body)) this.stats.spansSent += spans.length;
       else this.stats.spansFailed += spans.length;
     }
@@ -132,13 +139,13 @@ export class NextHop {
     return { resourceMetrics: [{ resource: this.resource, scopeMetrics: [{ scope: SCOPE, metrics }] }] };
   }
 
-  private async post(path: string, body: object): Promise<boolean> {
+  private async post(path: string, body: object | string): Promise<boolean> {
     try {
       const url = `${this.options.url.replace(/\/+$/, "")}${path}`;
       const response = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json", ...(this.options.headers ?? {}) },
-        body: JSON.stringify(body),
+        body: typeof body === "string" ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       await response.arrayBuffer();
@@ -155,48 +162,65 @@ export class NextHop {
   }
 }
 
-/** The session's verdict as one span of its trace, a span event per finding. */
-export function verdictSpan(verdict: SessionVerdict): object {
+/** The session's verdict as one span of its trace (kind INTERNAL), a finding event per finding. */
+export function verdictSpan(verdict: SessionVerdict): MappedSpan {
   const ids = derivedIds(verdict.session);
-  const at = Date.parse(verdict.judgedAt);
-  const attributes = [
-    attr("mcp_conf.session", verdict.session),
-    attr("mcp_conf.complete", verdict.complete),
-    attr("mcp_conf.end_reason", verdict.reason),
-    attr("mcp_conf.events", verdict.events),
-    attr("mcp_conf.missing", verdict.missing),
-    attr("mcp_conf.serve.instance", verdict.instance),
-  ];
-  if (verdict.label !== undefined) attributes.push(attr("mcp_conf.server.label", verdict.label));
-  if (verdict.verdict !== undefined) attributes.push(attr("mcp_conf.verdict", verdict.verdict));
-  if (verdict.revision !== undefined) attributes.push(attr("mcp.protocol.version", verdict.revision));
-  const events = verdict.findings.map((finding) => {
-    const eventAttributes = [
-      attr("mcp_conf.requirement", finding.requirement),
-      attr("mcp_conf.outcome", finding.outcome),
-      attr("mcp_conf.level", finding.level),
-      attr("mcp_conf.check", finding.check),
-      attr("mcp_conf.detail", finding.detail),
-    ];
-    if (finding.seq !== undefined) eventAttributes.push(attr("mcp_conf.seq", finding.seq));
-    return { timeUnixNano: nanos(at), name: "mcp_conf.finding", attributes: eventAttributes };
-  });
+  const at = BigInt(Date.parse(verdict.judgedAt)) * 1_000_000n;
+  const attributes: MappedSpan["attributes"] = {
+    "mcp_conf.session": verdict.session,
+    "mcp_conf.complete": verdict.complete,
+    "mcp_conf.end_reason": verdict.reason,
+    "mcp_conf.events": verdict.events,
+    "mcp_conf.missing": verdict.missing,
+    "mcp_conf.serve.instance": verdict.instance,
+  };
+  if (verdict.label !== undefined) attributes["mcp_conf.server.label"] = verdict.label;
+  if (verdict.verdict !== undefined) attributes["mcp_conf.verdict"] = verdict.verdict;
+  if (verdict.revision !== undefined) attributes["mcp.protocol.version"] = verdict.revision;
   const failed = verdict.verdict === "fail" || !verdict.complete || verdict.error !== undefined;
   return {
     traceId: ids.traceId(),
     // The verdict's span id is that of seq -1, which no exchange has.
     spanId: ids.spanId(-1),
+    traceFlags: 1,
     name: "mcp-conf verdict",
-    kind: 1,
-    startTimeUnixNano: nanos(at),
-    endTimeUnixNano: nanos(at),
+    kind: "internal",
+    startNanos: at,
+    endNanos: at,
     attributes,
-    events,
+    events: verdict.findings.map((finding) => findingEvent(spanFinding(finding, verdict.revision), at)),
+    droppedEvents: 0,
     status: failed
       ? {
-          code: 2,
+          code: "error",
           message: verdict.complete ? (verdict.error ?? "the session failed its clauses") : "incomplete capture",
         }
-      : { code: 0 },
+      : { code: "unset" },
   };
+}
+
+function spanFinding(finding: VerdictFinding, revision: string | undefined): SpanFinding {
+  const out: SpanFinding = {
+    requirementId: finding.requirement,
+    level: finding.level,
+    outcome: finding.outcome,
+    revision: revision ?? "",
+    specUrl: revision === undefined ? "" : (specUrls(revision).get(finding.requirement) ?? ""),
+    check: finding.check,
+    detail: finding.detail,
+  };
+  if (finding.seq !== undefined) out.seq = finding.seq;
+  return out;
+}
+
+const urlsByRevision = new Map<string, Map<string, string>>();
+
+/** Where each requirement of a revision is published. */
+function specUrls(revision: string): Map<string, string> {
+  let urls = urlsByRevision.get(revision);
+  if (!urls) {
+    urls = new Map(loadRegistry(revision).requirements.map((r) => [r.id, r.source.url]));
+    urlsByRevision.set(revision, urls);
+  }
+  return urls;
 }

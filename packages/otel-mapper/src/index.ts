@@ -7,6 +7,8 @@
 
 /** Findings as span events, and helpers from the validator's findings and reports. */
 export {
+  FINDING_EVENT_NAME,
+  findingEvent,
   type SpanFinding,
   spanFindingsFromLive,
   spanFindingsFromReport,

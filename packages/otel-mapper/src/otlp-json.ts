@@ -21,7 +21,7 @@ interface OtlpKeyValue {
   value: OtlpAnyValue;
 }
 
-const SPAN_KIND_CLIENT = 3;
+const SPAN_KINDS = { internal: 1, client: 3 } as const;
 const STATUS_CODE_ERROR = 2;
 /** OTLP span flags: the low byte is the W3C trace flags; bit 8 says whether bit 9 (parent is remote) is known. */
 const FLAG_HAS_IS_REMOTE = 0x100;
@@ -43,7 +43,7 @@ function otlpSpan(span: MappedSpan): Record<string, unknown> {
   if (span.parentSpanId !== undefined) out.parentSpanId = span.parentSpanId;
   out.flags = (span.traceFlags & 0xff) | FLAG_HAS_IS_REMOTE | (span.parentSpanId !== undefined ? FLAG_IS_REMOTE : 0);
   out.name = span.name;
-  out.kind = SPAN_KIND_CLIENT;
+  out.kind = SPAN_KINDS[span.kind];
   out.startTimeUnixNano = span.startNanos.toString();
   out.endTimeUnixNano = span.endNanos.toString();
   out.attributes = keyValues(span.attributes);

@@ -1,6 +1,7 @@
 /**
  * The span as this package builds it: plain data, independent of any OpenTelemetry SDK, so mapping stays pure and
- * fast and the OTLP JSON encoding (`otlp-json.ts`) is ours to keep strict. Every span is of kind CLIENT.
+ * fast and the OTLP JSON encoding (`otlp-json.ts`) is ours to keep strict. An exchange's span is of kind CLIENT; a
+ * span that stands for no call (a fleet's verdict on a whole session) is INTERNAL.
  */
 
 /** Attribute values: strings, booleans, and integers (encoded as OTLP `intValue`). */
@@ -28,7 +29,7 @@ export interface MappedSpan {
   /** W3C trace flags (bit 0: sampled). */
   traceFlags: number;
   name: string;
-  kind: "client";
+  kind: "client" | "internal";
   startNanos: bigint;
   endNanos: bigint;
   attributes: Attributes;
