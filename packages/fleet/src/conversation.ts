@@ -2,7 +2,7 @@
  * 2026-07-28 across replicas (docs/fleet.md): a stateless client's requests may each land on another gateway
  * replica, so each replica's recorder holds fragments of one conversation. The recorder marks every message with the
  * conversation it belongs to (`mcp_conf.conversation`: the W3C trace id of the `traceparent` in the request's
- * `_meta`, an answer taking its request's), and `serve` gathers the messages of each conversation from all the
+ * `_meta`; an answer, the progress of a request and its cancellation taking the request's), and `serve` gathers the messages of each conversation from all the
  * sessions it receives, orders them by their wire time (`ts`; within one recorder session, by seq), numbers them
  * anew, and judges the whole as one trace when the conversation has been idle — the judgement of the clauses that
  * relate one request to another. Each recorder session is still judged on its own as well: the clauses of one

@@ -30,7 +30,8 @@ export const LOG_ATTRIBUTES = {
   requestId: "jsonrpc.request.id",
   /**
    * The conversation a message belongs to (2026-07-28 across replicas, docs/fleet.md): `w3c-<trace id>` of the W3C
-   * `traceparent` in the request's `_meta` (an answer takes its request's).
+   * `traceparent` in the request's `_meta` (an answer, progress and a cancellation take their request's:
+   * conversations.ts).
    */
   conversation: "mcp_conf.conversation",
   /**

@@ -8,7 +8,6 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { idKey } from "@mcp-conf/session";
 import { serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import { ROOT_CONTEXT, TraceFlags, trace } from "@opentelemetry/api";
 import type { Logger } from "@opentelemetry/api-logs";
@@ -25,14 +24,8 @@ import {
 } from "@opentelemetry/sdk-logs";
 import { derivedIds, type IdSource } from "../ids.js";
 import { VERSION } from "../version.js";
-import {
-  conversationOf,
-  ExchangeOpeners,
-  eventAttributes,
-  LOG_ATTRIBUTES,
-  LOG_SCOPE,
-  messageHead,
-} from "./log-record.js";
+import { Conversations } from "./conversations.js";
+import { conversationOf, ExchangeOpeners, eventAttributes, LOG_ATTRIBUTES, LOG_SCOPE } from "./log-record.js";
 
 export interface OtlpLogsOptions {
   /** The full logs URL (see `resolveLogsUrl`). */
@@ -105,8 +98,8 @@ interface SessionState {
   route: string | undefined;
   /** Events waiting for that decision (a few: the lifecycle and HTTP events before the first message). */
   held: TraceEvent[];
-  /** Conversations of requests not yet answered, by request id key. */
-  conversations: Map<string, string>;
+  /** Which conversation each message belongs to. */
+  conversations: Conversations;
 }
 
 /** Events held, at most, before the route is decided without a client message. */
@@ -178,7 +171,7 @@ class LogsExporter implements OtlpLogsExporter {
         onSettled: undefined,
         route: undefined,
         held: [],
-        conversations: new Map(),
+        conversations: new Conversations(),
       };
       this.sessions.set(info.session, state);
       return state;
@@ -228,27 +221,6 @@ class LogsExporter implements OtlpLogsExporter {
     for (const event of state.held.splice(0)) this.emitNow(state, event);
   }
 
-  /** The conversation of an event: a request's own, an answer its request's. */
-  private conversation(state: SessionState, event: TraceEvent): string | undefined {
-    const head = messageHead(event);
-    if (head.id === undefined || event.kind !== "message")
-      return event.kind === "message" ? conversationOf(event) : undefined;
-    const key = `${idKey(head.id)}`;
-    if (head.method !== undefined) {
-      const conversation = conversationOf(event);
-      if (conversation !== undefined && event.direction === "client-to-server") {
-        state.conversations.set(key, conversation);
-        if (state.conversations.size > 10_000)
-          state.conversations.delete(state.conversations.keys().next().value as string);
-      }
-      return conversation;
-    }
-    if (event.direction !== "server-to-client") return undefined;
-    const conversation = state.conversations.get(key);
-    state.conversations.delete(key);
-    return conversation;
-  }
-
   private emitNow(state: SessionState, event: TraceEvent): void {
     if (this.pending >= this.maxQueueSize) {
       state.queueDrops++;
@@ -269,7 +241,7 @@ class LogsExporter implements OtlpLogsExporter {
     state.emitted++;
     const attributes = eventAttributes(event, state.session, state.label);
     attributes[LOG_ATTRIBUTES.route] = state.route!;
-    const conversation = this.conversation(state, event);
+    const conversation = state.conversations.of(event);
     if (conversation !== undefined) attributes[LOG_ATTRIBUTES.conversation] = conversation;
     this.logger.emit({
       timestamp: Number.isNaN(parsed) ? Date.now() : parsed,
