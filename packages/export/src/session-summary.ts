@@ -28,7 +28,7 @@ export interface SessionSummary {
   durationMs?: number;
   /** Calls and notifications. */
   exchanges?: number;
-  /** The validator's verdict, or why there is none (`unreadable`, `malformed`, `no revision`). */
+  /** The validator's verdict, or why there is none (`unreadable`, `malformed`, `too long`, `no revision`). */
   verdict: string;
   /** The reason a trace could not be summarised or judged. */
   problem?: string;
@@ -54,6 +54,11 @@ export async function summarizeSession(
   } catch (error) {
     summary.verdict = isTraceFormatError(error) ? "malformed" : "unreadable";
     summary.problem = error instanceof Error ? error.message : String(error);
+    // A trace longer than the reader's limit is not broken: it needs a higher --max-events.
+    if (isTraceFormatError(error) && error.reason === "too-many-events") {
+      summary.verdict = "too long";
+      summary.problem = `${summary.problem}: read it with a higher --max-events`;
+    }
     return summary;
   }
   const { analysis, judgement } = collected.document;

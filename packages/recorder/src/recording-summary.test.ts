@@ -16,7 +16,7 @@ describe("record's summary", () => {
     ]);
     const long = summaryLines(stats(DEFAULT_MAX_EVENTS + 5));
     expect(long[1]).toBe(
-      `mcp-conf record: t.jsonl holds more than ${DEFAULT_MAX_EVENTS} events: read it with --max-events ${DEFAULT_MAX_EVENTS + 5} (validate, export)`,
+      `mcp-conf record: t.jsonl holds more than ${DEFAULT_MAX_EVENTS} events: read it with --max-events ${DEFAULT_MAX_EVENTS + 5}`,
     );
   });
 

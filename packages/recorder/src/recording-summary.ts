@@ -40,7 +40,7 @@ export function recordingSummaryLines(stats: RecorderStats, prefix = "mcp-conf r
     if (sink.written > DEFAULT_MAX_EVENTS) {
       // What we write, we read: say how, since the readers stop at their default limit.
       lines.push(
-        `${prefix} ${sink.path} holds more than ${DEFAULT_MAX_EVENTS} events: read it with --max-events ${sink.written} (validate, export)`,
+        `${prefix} ${sink.path} holds more than ${DEFAULT_MAX_EVENTS} events: read it with --max-events ${sink.written}`,
       );
     }
     const lost = fileLosses(sink);

@@ -11,7 +11,7 @@ import type { TraceEvent } from "./types.js";
 
 /** Limits of a trace reader, and where it reports the line of each event. */
 export interface ReadTraceOptions {
-  /** Most events a trace may hold (default 100,000). */
+  /** Most events a trace may hold (default `DEFAULT_MAX_EVENTS`, 1,000,000: the default of every reader and of `--max-events`). */
   maxEvents?: number;
   /** Longest line, in UTF-8 bytes without its line end; a line of exactly this length is accepted (default 1 MiB). */
   maxLineBytes?: number;
@@ -24,7 +24,7 @@ export interface ReadTraceOptions {
   lineOfSeq?: Map<number, number>;
 }
 
-export const DEFAULT_MAX_EVENTS = 100_000;
+export const DEFAULT_MAX_EVENTS = 1_000_000;
 export const DEFAULT_MAX_LINE_BYTES = 1_048_576;
 export const DEFAULT_MAX_DEPTH = 128;
 

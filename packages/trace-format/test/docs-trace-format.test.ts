@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  DEFAULT_MAX_EVENTS,
   readTraceSync,
   sanitizeSessionId,
   TRACE_FORMAT_REASONS,
@@ -62,10 +63,12 @@ describe("docs/trace-format.md", () => {
   });
 
   it("states the limits the reader applies", () => {
-    expect(doc).toContain("| events in one trace | 100,000 | `maxEvents` |");
+    expect(doc).toContain("| events in one trace | 1,000,000 | `maxEvents` |");
     const line = (seq: number) => firstEvent.replace('"seq":0', `"seq":${seq}`);
-    const many = Array.from({ length: 100_001 }, (_, seq) => line(seq)).join("\n");
-    expect(reasonOf(many).line).toBe(100_001);
+    // The default is the constant every reader and every --max-events shares; the cap itself, at a small limit.
+    expect(DEFAULT_MAX_EVENTS).toBe(1_000_000);
+    const many = Array.from({ length: 11 }, (_, seq) => line(seq)).join("\n");
+    expect(reasonOf(many, { maxEvents: 10 }).line).toBe(11);
     expect(reasonOf(`${firstEvent}\n${"[".repeat(129)}\n`).reason).toBe("too-deep");
   });
 

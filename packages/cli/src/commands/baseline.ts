@@ -22,9 +22,10 @@ import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { analyzeTraceArgument, traceLabel } from "../diff/read.js";
 import { EXIT, type Io, UsageError } from "../exit.js";
+import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";
 import type { Command } from "./command.js";
 
-interface BaselineArgs {
+interface BaselineArgs extends MaxEventsArgs {
   trace: string;
   accept?: boolean;
   reset?: boolean;
@@ -39,12 +40,13 @@ export const baselineCommand: Command<BaselineArgs> = {
       .option("accept", { type: "boolean", describe: "trust this trace's tool definitions: make them the baseline" })
       .option("reset", { type: "boolean", describe: "forget the label's baseline; the next trace is trusted afresh" })
       .option("baseline", { type: "string", describe: "the baselines directory (default: <state>/baselines)" })
-      .option("label", { type: "string", describe: "the server label (default: the label recorded in the trace)" }),
+      .option("label", { type: "string", describe: "the server label (default: the label recorded in the trace)" })
+      .options(maxEventsOption),
   async run(argv, io) {
     if (argv.accept && argv.reset) throw new UsageError("baseline: give --accept or --reset, not both");
     if (argv.baseline === "") throw new UsageError("baseline: --baseline needs a directory");
     const trace = String(argv.trace);
-    const analysis = await analyzeTraceArgument("baseline", trace, io);
+    const analysis = await analyzeTraceArgument("baseline", trace, io, readLimits("baseline", argv));
     const options: { directory?: string; label?: string } = {};
     if (argv.baseline !== undefined) options.directory = argv.baseline;
     if (argv.label !== undefined) options.label = String(argv.label);

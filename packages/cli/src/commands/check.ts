@@ -24,13 +24,14 @@ import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv, Options } from "yargs";
 import { inspectAll } from "../check/parallel.js";
 import { EXIT, UsageError } from "../exit.js";
+import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";
 import { ACTOR_OPTION, parseActor } from "../report-options.js";
 import { newestTrace } from "../trace-argument.js";
 import type { Command } from "./command.js";
 
 const FORMATS = ["text", "json", "junit", "sarif"] as const;
 
-interface CheckArgs {
+interface CheckArgs extends MaxEventsArgs {
   trace?: string[];
   "fail-on"?: string | string[];
   format: string;
@@ -62,6 +63,7 @@ const CHECK_OPTIONS = {
     type: "number",
     describe: "traces checked at once (default: one per 32 MiB of traces, up to one per idle core)",
   },
+  ...maxEventsOption,
 } as const satisfies Record<string, Options>;
 
 export const checkCommand: Command<CheckArgs> = {
@@ -97,6 +99,7 @@ export const checkCommand: Command<CheckArgs> = {
     const traces = given.length > 0 ? given.map((trace) => resolveTraceArgument(trace)) : [newestTrace("check")];
     if (traces.filter((trace) => trace === "-").length > 1)
       throw new UsageError("check: - (standard input) given twice");
+    const { maxEvents } = readLimits("check", argv);
     const input = traces.includes("-") ? await standardInputFile(io.stdin) : undefined;
 
     const requests: InspectRequest[] = traces.map((trace) => ({
@@ -105,6 +108,7 @@ export const checkCommand: Command<CheckArgs> = {
       actor,
       ...(argv.revision === undefined ? {} : { revision: argv.revision }),
       ...(maxDurationMs === undefined ? {} : { maxDurationMs }),
+      ...(maxEvents === undefined ? {} : { maxEvents }),
       expectTools,
       forbidTools,
       ...(signals.includes("drift") ? { baseline: baselineOptions(argv) } : {}),

@@ -11,9 +11,10 @@ import type { Argv } from "yargs";
 import { analyzeTraceArgument } from "../diff/read.js";
 import { diffJson, diffText } from "../diff/render.js";
 import { EXIT, UsageError } from "../exit.js";
+import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";
 import type { Command } from "./command.js";
 
-interface DiffArgs {
+interface DiffArgs extends MaxEventsArgs {
   before: string;
   after: string;
   "exit-code"?: boolean;
@@ -41,7 +42,8 @@ export const diffCommand: Command<DiffArgs> = {
         type: "number",
         describe: `… and by at least X times (default ${DEFAULT_DURATION_THRESHOLDS.ratio})`,
       })
-      .option("format", { alias: "f", type: "string", default: "text", describe: `output: ${FORMATS.join(" | ")}` }),
+      .option("format", { alias: "f", type: "string", default: "text", describe: `output: ${FORMATS.join(" | ")}` })
+      .options(maxEventsOption),
   async run(argv, io) {
     if (!(FORMATS as readonly string[]).includes(argv.format)) {
       throw new UsageError(`diff: unknown format ${JSON.stringify(argv.format)} (expected text, json)`);
@@ -54,8 +56,9 @@ export const diffCommand: Command<DiffArgs> = {
     if (names.before === "-" && names.after === "-") {
       throw new UsageError("diff: only one of the two traces can be standard input");
     }
-    const before = await analyzeTraceArgument("diff", names.before, io);
-    const after = await analyzeTraceArgument("diff", names.after, io);
+    const limits = readLimits("diff", argv);
+    const before = await analyzeTraceArgument("diff", names.before, io, limits);
+    const after = await analyzeTraceArgument("diff", names.after, io, limits);
     const comparison = compareSessions(before, after, {
       durations: {
         thresholdMs: durations.thresholdMs ?? DEFAULT_DURATION_THRESHOLDS.thresholdMs,

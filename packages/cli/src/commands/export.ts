@@ -15,6 +15,7 @@ import { EXIT, UsageError } from "../exit.js";
 import { exportFailure } from "../export/failure.js";
 import { renderExport } from "../export/render.js";
 import { EXPORT_TYPES, type ExportRequest, type ExportType } from "../export/request.js";
+import { maxEventsOption, readLimits } from "../max-events.js";
 import { refuseOutputThatIsInput, writeOutput } from "../output.js";
 import { parseRedaction, type RedactionArgs, redactionOptions } from "../record/redaction.js";
 import { actorOption, parseActor } from "../report-options.js";
@@ -27,7 +28,7 @@ interface ExportArgs extends RedactionArgs {
   type?: string;
   output?: string;
   revision?: string;
-  "max-events"?: number;
+  "max-events"?: string;
   "max-line-bytes"?: number;
   filter?: string;
   actor: string;
@@ -57,7 +58,7 @@ export const exportCommand: Command<ExportArgs> = {
         describe:
           "json, text, html: only the exchanges this filter keeps (the viewer's tokens: tool:echo status:error …)",
       })
-      .option("max-events", { type: "number", describe: "read at most N events (default 100000)" })
+      .options(maxEventsOption)
       .option("max-line-bytes", {
         type: "number",
         describe: "refuse a trace line longer than N bytes (default 1 MiB)",
@@ -90,13 +91,12 @@ function parseExport(argv: ExportArgs): ExportRequest {
     trace,
     label: trace === "-" ? "standard input" : trace,
     actor: parseActor("export", argv.actor),
-    limits: {},
+    limits: readLimits("export", argv),
   };
   if (argv.revision !== undefined) {
     checkedRevision("export", argv.revision);
     request.revision = argv.revision;
   }
-  if (argv["max-events"] !== undefined) request.limits.maxEvents = positiveInteger("--max-events", argv["max-events"]);
   if (argv["max-line-bytes"] !== undefined) {
     request.limits.maxLineBytes = positiveInteger("--max-line-bytes", argv["max-line-bytes"]);
   }

@@ -15,17 +15,18 @@ import {
 } from "@mcp-conf/gate";
 import { JudgePool } from "@mcp-conf/live-judge";
 import type { Redactor } from "@mcp-conf/recorder";
-import { readTrace, readTraceFile } from "@mcp-conf/trace-format";
+import { type ReadTraceOptions, readTrace, readTraceFile } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import { traceReadFailure } from "../export/failure.js";
+import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";
 import { parseRedaction, type RedactionArgs, redactedEvents, redactionOptions } from "../record/redaction.js";
 import { actorOption, parseActor } from "../report-options.js";
 import { launchBrowser } from "../view/browser.js";
 import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
 
-interface OpenArgs extends RedactionArgs {
+interface OpenArgs extends RedactionArgs, MaxEventsArgs {
   trace?: string;
   port?: number;
   browser: boolean;
@@ -47,6 +48,7 @@ export const openCommand: Command<OpenArgs> = {
       .option("browser", { type: "boolean", default: false, describe: "also open the address in a browser ($BROWSER)" })
       .option("revision", { type: "string", describe: "judge at this protocol revision, whatever the trace declares" })
       .options(redactionOptions)
+      .options(maxEventsOption)
       .example("$0 open", "every recorded session, the running ones live")
       .example("$0 open trace.jsonl --browser", "one recorded trace in your browser"),
   async run(argv, io) {
@@ -58,8 +60,9 @@ export const openCommand: Command<OpenArgs> = {
     if (argv.revision !== undefined) checkedRevision("open", argv.revision);
     const judging = { actor, ...(argv.revision === undefined ? {} : { revision: argv.revision }) };
     const redact = parseRedaction(argv, "open");
+    const limits = readLimits("open", argv);
     if (argv.trace === undefined) {
-      const hub = await listening(port, () => startHub(port, judging, redact));
+      const hub = await listening(port, () => startHub(port, judging, redact, limits));
       io.stderr.write(`mcp-conf open: the sessions in ${sessionsDirectory()} at ${hub.url} (stop with Ctrl-C)\n`);
       return serveUntilStopped(hub, argv.browser, io);
     }
@@ -67,7 +70,7 @@ export const openCommand: Command<OpenArgs> = {
     const label = trace === "-" ? "standard input" : trace;
     let document: Awaited<ReturnType<typeof collectSession>>["document"];
     try {
-      const events = redactedEvents(trace === "-" ? readTrace(io.stdin) : readTraceFile(trace), redact);
+      const events = redactedEvents(trace === "-" ? readTrace(io.stdin, limits) : readTraceFile(trace, limits), redact);
       document = (await collectSession(events, judging)).document;
     } catch (error) {
       throw traceReadFailure("open", label, error);
@@ -123,6 +126,7 @@ async function startHub(
   port: number,
   judging: { revision?: string; actor: ReturnType<typeof parseActor> },
   redact: Redactor | undefined,
+  limits: ReadTraceOptions,
 ): Promise<{ url: string; close(): Promise<void> }> {
   let pool: JudgePool | undefined;
   const judge: JudgeFactory = (options) => {
@@ -138,6 +142,7 @@ async function startHub(
     },
     port,
     judge,
+    limits,
     ...judging,
     ...(redact ? { redact: (event) => redact.redact(event) } : {}),
   });

@@ -17,14 +17,15 @@ import {
   type StoredSession,
   sessionsDirectory,
 } from "@mcp-conf/gate";
-import { escapeTerminal } from "@mcp-conf/trace-format";
+import { escapeTerminal, type ReadTraceOptions, readTraceFile } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
+import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";
 import { parseAge } from "../sessions/age.js";
 import { listJson, listText, showJson, showText } from "../sessions/render.js";
 import type { Command } from "./command.js";
 
-interface SessionsArgs {
+interface SessionsArgs extends MaxEventsArgs {
   action?: string;
   id?: string;
   "older-than"?: string;
@@ -44,7 +45,8 @@ export const sessionsCommand: Command<SessionsArgs> = {
       .option("older-than", { type: "string", describe: "prune: the age, e.g. 30d, 72h, 1h30m (required)" })
       .option("dry-run", { type: "boolean", describe: "prune: list what would be deleted, delete nothing" })
       .option("yes", { type: "boolean", describe: "prune: delete without asking (required when not on a terminal)" })
-      .option("format", { alias: "f", type: "string", default: "text", describe: `output: ${FORMATS.join(" | ")}` }),
+      .option("format", { alias: "f", type: "string", default: "text", describe: `output: ${FORMATS.join(" | ")}` })
+      .options(maxEventsOption),
   async run(argv, io) {
     const action = argv.action ?? "ls";
     if (!(ACTIONS as readonly string[]).includes(action)) {
@@ -60,16 +62,17 @@ export const sessionsCommand: Command<SessionsArgs> = {
       throw new UsageError(`sessions ${action}: --older-than, --dry-run and --yes belong to prune`);
     }
     const json = argv.format === "json";
+    const limits = readLimits("sessions", argv);
     const directory = sessionsDirectory();
     switch (action) {
       case "show":
-        return show(argv.id, json, io);
+        return show(argv.id, json, limits, io);
       case "prune":
         return prune(argv, directory, io);
       default: {
         const summaries = [];
         for (const session of listStoredSessions(undefined, skippedEntry(io))) {
-          summaries.push(await summarizeSession(session));
+          summaries.push(await summarizeSession(session, readTraceFile(session.path, limits)));
         }
         io.stdout.write(json ? listJson(summaries, directory) : listText(summaries, directory));
         return EXIT.ok;
@@ -78,7 +81,7 @@ export const sessionsCommand: Command<SessionsArgs> = {
   },
 };
 
-async function show(id: string | undefined, json: boolean, io: Io): Promise<number> {
+async function show(id: string | undefined, json: boolean, limits: ReadTraceOptions, io: Io): Promise<number> {
   if (id === undefined) throw new UsageError("sessions show: name the session (an id from mcp-conf sessions ls)");
   if (!isSessionId(id)) throw new UsageError(`sessions show: ${JSON.stringify(id)} is not a session id`);
   const session = listStoredSessions().find((stored) => stored.id === id);
@@ -87,7 +90,7 @@ async function show(id: string | undefined, json: boolean, io: Io): Promise<numb
       `sessions show: no session ${JSON.stringify(id)} in ${sessionsDirectory()}; mcp-conf sessions ls lists them`,
     );
   }
-  const summary = await summarizeSession(session);
+  const summary = await summarizeSession(session, readTraceFile(session.path, limits));
   io.stdout.write(json ? showJson(summary) : showText(summary));
   return EXIT.ok;
 }

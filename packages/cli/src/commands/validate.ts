@@ -27,6 +27,7 @@ import {
 } from "@mcp-conf/validator";
 import type { Argv, Options } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
+import { maxEventsOption, readLimits } from "../max-events.js";
 import { ACTOR_OPTION, ALL_ROWS_OPTION, parseActor, useColor } from "../report-options.js";
 import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
@@ -61,7 +62,7 @@ const VALIDATE_OPTIONS = {
   },
   revision: { type: "string", describe: "judge at this protocol revision, whatever the trace declares" },
   strict: { type: "boolean", default: false, describe: "exit 1 on warnings too" },
-  "max-events": { type: "string", describe: "read at most N events per trace (default 100000)" },
+  ...maxEventsOption,
   "max-line-bytes": { type: "string", describe: "refuse a trace line longer than N bytes (default 1 MiB)" },
 } as const satisfies Record<string, Options>;
 
@@ -87,10 +88,8 @@ export const validateCommand: Command<ValidateArgs> = {
     const traces = argv.trace.map((trace) => resolveTraceArgument(String(trace)));
     if (traces.filter((t) => t === "-").length > 1) throw new UsageError("validate: standard input (-) given twice");
     if (argv.revision !== undefined) checkedRevision("validate", argv.revision);
-    const limits: ReadTraceOptions = {};
-    const maxEvents = argv["max-events"];
+    const limits: ReadTraceOptions = readLimits("validate", argv);
     const maxLineBytes = argv["max-line-bytes"];
-    if (maxEvents !== undefined) limits.maxEvents = positiveInteger("--max-events", String(maxEvents));
     if (maxLineBytes !== undefined) limits.maxLineBytes = positiveInteger("--max-line-bytes", String(maxLineBytes));
 
     const streamed = format === "text" || format === "json";

@@ -5,7 +5,7 @@
  */
 import { analyzeTrace, type SessionAnalysis } from "@mcp-conf/analysis";
 import { resolveTraceArgument } from "@mcp-conf/gate";
-import { readTrace, readTraceFile } from "@mcp-conf/trace-format";
+import { type ReadTraceOptions, readTrace, readTraceFile } from "@mcp-conf/trace-format";
 import type { Io } from "../exit.js";
 import { traceReadFailure } from "../export/failure.js";
 
@@ -15,9 +15,14 @@ export function traceLabel(trace: string): string {
 }
 
 /** The analysis of the trace `trace` names (a path, `-` or a session id), without the context cost. */
-export async function analyzeTraceArgument(command: string, trace: string, io: Io): Promise<SessionAnalysis> {
+export async function analyzeTraceArgument(
+  command: string,
+  trace: string,
+  io: Io,
+  limits: ReadTraceOptions = {},
+): Promise<SessionAnalysis> {
   try {
-    const events = trace === "-" ? readTrace(io.stdin) : readTraceFile(resolveTraceArgument(trace));
+    const events = trace === "-" ? readTrace(io.stdin, limits) : readTraceFile(resolveTraceArgument(trace), limits);
     return await analyzeTrace(events, { contextCost: false });
   } catch (error) {
     throw traceReadFailure(command, traceLabel(trace), error);

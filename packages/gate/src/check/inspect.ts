@@ -18,6 +18,8 @@ export interface InspectRequest {
   actor: Actor;
   revision?: string;
   maxDurationMs?: number;
+  /** The reader's event limit (`--max-events`; default trace-format's DEFAULT_MAX_EVENTS). */
+  maxEvents?: number;
   expectTools: string[];
   forbidTools: string[];
   /** `--baseline DIR` and `--label L`, for the drift signal. */
@@ -61,7 +63,10 @@ export async function inspectTrace(request: InspectRequest, options: InspectOpti
     const judge = createJudge(
       request.revision === undefined ? { actor: request.actor } : { revision: request.revision, actor: request.actor },
     );
-    for await (const event of readTraceFile(trace, { lineOfSeq })) {
+    for await (const event of readTraceFile(trace, {
+      lineOfSeq,
+      ...(request.maxEvents === undefined ? {} : { maxEvents: request.maxEvents }),
+    })) {
       analyzer.observe(event);
       judge.observe(event);
       if (scanSecrets) {
