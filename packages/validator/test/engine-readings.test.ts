@@ -53,16 +53,15 @@ function reader(id: string, reading: Reading<string>, heard: string[]): CheckDef
 }
 
 describe("shared readings", () => {
-  it("are made once per judge and fed once, and hand each item to every check reading them, in check order", () => {
+  it("are made once per judge (and once when the registry's plan is made) and fed once, and hand each item to every check reading them, in check order", () => {
     const fed = { made: 0, messages: [] as number[], finished: 0 };
     const reading = requestReading(fed);
     const heard: string[] = [];
     const checks = [reader("t.first", reading, heard), reader("t.second", reading, heard)];
-    const report = validate(trace().events, {
-      registry: registry(checks.map((c, i) => requirement(`T-00${i + 1}`, { checks: [c.id] }))),
-      checks,
-    });
-    expect(fed).toEqual({ made: 1, messages: [1, 4, 6], finished: 1 });
+    const judged = registry(checks.map((c, i) => requirement(`T-00${i + 1}`, { checks: [c.id] })));
+    const report = validate(trace().events, { registry: judged, checks });
+    // The plan looks at each check and reading once, to learn its handlers; every judge of the registry shares it.
+    expect(fed).toEqual({ made: 2, messages: [1, 4, 6], finished: 1 });
     expect(heard).toEqual([
       "t.first 1:initialize",
       "t.second 1:initialize",
@@ -77,6 +76,8 @@ describe("shared readings", () => {
       ["T-001", "fail", "t.first"],
       ["T-002", "fail", "t.second"],
     ]);
+    validate(trace().events, { registry: judged, checks });
+    expect(fed.made).toBe(3);
   });
 
   it("are not made when no running check reads them", () => {

@@ -1,49 +1,29 @@
 /**
- * Dispatch tables: which running checks hear which message, exchange, event kind or correlation issue. Built once
- * per judge from the checks' subscriptions, so an event costs a map look-up plus the handlers that care — a check
+ * Dispatch tables: which checks hear which message, exchange, event kind or correlation issue. Built once per
+ * registry and catalogue from the checks' subscriptions (plan.ts) and shared by every judge of it, so an event costs a map look-up plus the handlers that care — a check
  * pays nothing for traffic it did not subscribe to. Each check hears a given item at most once, in check order,
  * however many of its selectors match.
  */
 
-import type { CorrelationIssue, Exchange, MessageRef } from "@mcp-conf/session";
+import type { Exchange, MessageRef } from "@mcp-conf/session";
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import type { CheckHandlers, Subscription } from "./types.js";
+import type { Subscription } from "./types.js";
+
+/** The handlers a check's `create` returns, by name. */
+export type HandlerName = "read" | "message" | "exchange" | "event" | "issue" | "finish";
 
 /**
- * A check as it runs: its id, subscription and the handlers its `create` returned, bound once so that dispatch is
- * a plain call.
+ * A check (or shared reading) as the dispatch tables know it: its id, dispatch order, subscription and which handlers
+ * it has. The same for every judge of a registry (see plan.ts); each judge keeps its own handlers at `position`.
  */
-export interface RunningCheck {
+export interface CheckSlot {
   readonly id: string;
+  /** Dispatch order: readings (negative) before checks, checks in catalogue order. */
   readonly index: number;
+  /** Where a judge keeps this check's handlers and state. */
+  readonly position: number;
   readonly subscribe: Subscription;
-  readonly onRead?: (item: unknown) => void;
-  readonly onMessage?: (ref: MessageRef) => void;
-  readonly onExchange?: (exchange: Exchange) => void;
-  readonly onEvent?: (event: TraceEvent) => void;
-  readonly onIssue?: (issue: CorrelationIssue) => void;
-  readonly onFinish?: () => void;
-}
-
-/** Binds a check's handlers for dispatch. */
-export function runningCheck(
-  id: string,
-  index: number,
-  subscribe: Subscription,
-  handlers: CheckHandlers,
-): RunningCheck {
-  const bind = <F extends (...args: never[]) => void>(f: F | undefined) => (f ? (f.bind(handlers) as F) : undefined);
-  return {
-    id,
-    index,
-    subscribe,
-    onRead: bind(handlers.read),
-    onMessage: bind(handlers.message),
-    onExchange: bind(handlers.exchange),
-    onEvent: bind(handlers.event),
-    onIssue: bind(handlers.issue),
-    onFinish: bind(handlers.finish),
-  };
+  readonly handles: ReadonlySet<HandlerName>;
 }
 
 type MessageType = "request" | "notification" | "response" | "invalid";
@@ -56,13 +36,13 @@ const TYPE_SELECTOR: Record<MessageType, string> = {
 };
 
 /** Merges several lists of checks into one, in check order, without duplicates. */
-function merge(...lists: readonly (readonly RunningCheck[])[]): RunningCheck[] {
-  const seen = new Set<RunningCheck>();
+function merge(...lists: readonly (readonly CheckSlot[])[]): CheckSlot[] {
+  const seen = new Set<CheckSlot>();
   for (const list of lists) for (const check of list) seen.add(check);
   return [...seen].sort((a, b) => a.index - b.index);
 }
 
-function push<K>(map: Map<K, RunningCheck[]>, key: K, check: RunningCheck) {
+function push<K>(map: Map<K, CheckSlot[]>, key: K, check: CheckSlot) {
   const list = map.get(key);
   if (list) list.push(check);
   else map.set(key, [check]);
@@ -70,53 +50,53 @@ function push<K>(map: Map<K, RunningCheck[]>, key: K, check: RunningCheck) {
 
 export class DispatchTables {
   /** Checks for a message of each type whose method nobody named (and for responses/invalid messages). */
-  private readonly messagesByType: Record<MessageType, RunningCheck[]>;
+  private readonly messagesByType: Record<MessageType, CheckSlot[]>;
   /** Checks for a request or notification of a method somebody named, by method. */
-  private readonly requestsByMethod = new Map<string, RunningCheck[]>();
-  private readonly notificationsByMethod = new Map<string, RunningCheck[]>();
-  private readonly exchangesForAll: RunningCheck[];
+  private readonly requestsByMethod = new Map<string, CheckSlot[]>();
+  private readonly notificationsByMethod = new Map<string, CheckSlot[]>();
+  private readonly exchangesForAll: CheckSlot[];
   /** Checks for a request's exchange whatever its method (`*request`, `*`). */
-  private readonly exchangesForRequests: RunningCheck[];
-  private readonly requestExchangesByMethod = new Map<string, RunningCheck[]>();
-  private readonly notificationExchangesByMethod = new Map<string, RunningCheck[]>();
+  private readonly exchangesForRequests: CheckSlot[];
+  private readonly requestExchangesByMethod = new Map<string, CheckSlot[]>();
+  private readonly notificationExchangesByMethod = new Map<string, CheckSlot[]>();
   /** By transport, then event kind. */
-  private readonly eventsByTransport = new Map<string, Map<TraceEvent["kind"], RunningCheck[]>>();
-  readonly issueListeners: readonly RunningCheck[];
-  readonly finishers: readonly RunningCheck[];
+  private readonly eventsByTransport = new Map<string, Map<TraceEvent["kind"], CheckSlot[]>>();
+  readonly issueListeners: readonly CheckSlot[];
+  readonly finishers: readonly CheckSlot[];
 
-  constructor(checks: readonly RunningCheck[]) {
-    const byMethod = new Map<string, RunningCheck[]>();
-    const bySelector = new Map<string, RunningCheck[]>();
-    const exchangeByMethod = new Map<string, RunningCheck[]>();
-    const exchangeAll: RunningCheck[] = [];
-    const exchangeRequests: RunningCheck[] = [];
-    const issues: RunningCheck[] = [];
+  constructor(checks: readonly CheckSlot[]) {
+    const byMethod = new Map<string, CheckSlot[]>();
+    const bySelector = new Map<string, CheckSlot[]>();
+    const exchangeByMethod = new Map<string, CheckSlot[]>();
+    const exchangeAll: CheckSlot[] = [];
+    const exchangeRequests: CheckSlot[] = [];
+    const issues: CheckSlot[] = [];
 
     for (const check of checks) {
       const { messages = [], exchanges = [], events = [], issues: wantsIssues } = check.subscribe;
-      if (check.onMessage) {
+      if (check.handles.has("message")) {
         for (const selector of new Set(messages)) {
           if (selector.startsWith("*")) push(bySelector, selector, check);
           else push(byMethod, selector, check);
         }
       }
-      if (check.onExchange) {
+      if (check.handles.has("exchange")) {
         for (const method of new Set(exchanges)) {
           if (method === "*") exchangeAll.push(check);
           else if (method === "*request") exchangeRequests.push(check);
           else push(exchangeByMethod, method, check);
         }
       }
-      if (check.onEvent) {
+      if (check.handles.has("event")) {
         for (const kind of new Set(events)) {
           for (const transport of check.subscribe.transports ?? TRANSPORTS) {
-            const byKind = this.eventsByTransport.get(transport) ?? new Map<TraceEvent["kind"], RunningCheck[]>();
+            const byKind = this.eventsByTransport.get(transport) ?? new Map<TraceEvent["kind"], CheckSlot[]>();
             this.eventsByTransport.set(transport, byKind);
             push(byKind, kind, check);
           }
         }
       }
-      if (check.onIssue && wantsIssues) issues.push(check);
+      if (check.handles.has("issue") && wantsIssues) issues.push(check);
     }
 
     const all = bySelector.get("*") ?? [];
@@ -138,10 +118,10 @@ export class DispatchTables {
       this.notificationExchangesByMethod.set(method, merge(named, exchangeAll));
     }
     this.issueListeners = issues;
-    this.finishers = checks.filter((check) => check.onFinish);
+    this.finishers = checks.filter((check) => check.handles.has("finish"));
   }
 
-  forMessage(ref: MessageRef): readonly RunningCheck[] {
+  forMessage(ref: MessageRef): readonly CheckSlot[] {
     const message = ref.message;
     switch (message.type) {
       case "request":
@@ -156,7 +136,7 @@ export class DispatchTables {
     }
   }
 
-  forExchange(exchange: Exchange): readonly RunningCheck[] {
+  forExchange(exchange: Exchange): readonly CheckSlot[] {
     switch (exchange.type) {
       case "request":
         return this.requestExchangesByMethod.get(exchange.method) ?? this.exchangesForRequests;
@@ -167,10 +147,10 @@ export class DispatchTables {
     }
   }
 
-  forEvent(event: TraceEvent): readonly RunningCheck[] {
+  forEvent(event: TraceEvent): readonly CheckSlot[] {
     return this.eventsByTransport.get(event.transport)?.get(event.kind) ?? NONE;
   }
 }
 
-const NONE: readonly RunningCheck[] = [];
+const NONE: readonly CheckSlot[] = [];
 const TRANSPORTS: readonly TraceEvent["transport"][] = ["stdio", "streamable-http", "sse"];

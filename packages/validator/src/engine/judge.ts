@@ -11,35 +11,30 @@
  * real pipeline, so findings are identical either way.
  */
 
-import { Correlator, type Exchange, type SessionFacts, SessionFactsTracker, senderOf } from "@mcp-conf/session";
+import {
+  Correlator,
+  type Exchange,
+  type RequestRef,
+  type SessionFacts,
+  SessionFactsTracker,
+  senderOf,
+} from "@mcp-conf/session";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { ALL_CHECKS } from "../checks/index.js";
 import { knownRevisions, loadRegistry } from "../registry/index.js";
 import { schemaFor } from "../schema/index.js";
-import { DispatchTables, type RunningCheck, runningCheck } from "./dispatch.js";
+import { type CheckState, ReadingView, RunningCheckContext, type SessionScope } from "./check-context.js";
+import type { CheckSlot } from "./dispatch.js";
 import { CheckError, RevisionError } from "./errors.js";
 import { forEachCheckedEvent } from "./input.js";
 import { judgeRequirement, totalsOf, verdictOf } from "./outcome.js";
+import { isReading, type Plan, planFor } from "./plan.js";
 import type { ProbeFacts } from "./probe.js";
 import { RecentSenders } from "./recent-senders.js";
 import { chooseRevision, type RevisionChoice } from "./revision.js";
-import type {
-  Actor,
-  Capture,
-  CheckContext,
-  CheckDefinition,
-  Finding,
-  Reading,
-  ReadingContext,
-  Registry,
-  Report,
-} from "./types.js";
+import type { Actor, Capture, CheckDefinition, CheckHandlers, Finding, Registry, Report } from "./types.js";
 
-/**
- * The longest detail a finding keeps, cut with "…" beyond: the one cap on what a check writes (each quoted value
- * is cut shorter still, see checks/support/detail.ts), so no hostile value can flood a report.
- */
-export const MAX_DETAIL_LENGTH = 1024;
+export { MAX_DETAIL_LENGTH } from "./check-context.js";
 
 export interface JudgeOptions {
   /** Judge at this revision, whatever the trace declares. */
@@ -121,126 +116,93 @@ export function validate(events: Iterable<TraceEvent>, options: JudgeOptions = {
   return judge.finish();
 }
 
-interface CheckState {
-  examined: number;
-  kept: Finding[];
-  reported: number;
-}
-
-/** The running part of a judge, once its registry is chosen. */
-class Pipeline {
+/**
+ * The running part of a judge, once its registry is chosen. The plan (which checks run, the dispatch tables) is the
+ * registry's, shared; a check's handlers and state are created here when its first item reaches it (most of a
+ * session's checks never hear anything), and at `finish` for a check that judges absence.
+ */
+class Pipeline implements SessionScope {
   readonly correlator = new Correlator();
   readonly tracker = new SessionFactsTracker();
-  readonly running: RunningCheck[] = [];
-  readonly states = new Map<string, CheckState>();
-  readonly tables: DispatchTables;
-  readonly known: ReadonlySet<string>;
+  readonly plan: Plan;
+  readonly revision: string;
+  /** Handlers and tallies of the checks (and readings) created so far, at their plan position. */
+  private readonly handlers: (CheckHandlers | undefined)[];
+  private readonly states: (CheckState | undefined)[];
   /** The side that sent each recent message event, by seq (bounded). */
-  private readonly senders = new RecentSenders(RECENT_SENDERS);
+  readonly senders = new RecentSenders(RECENT_SENDERS);
+  private readonly schema: ReturnType<typeof schemaFor>;
+  private view: ReadingView | undefined;
 
   constructor(
     readonly registry: Registry,
     catalogue: readonly CheckDefinition[],
-    private readonly findings: Finding[],
-    private readonly maxFindingsPerCheck: number,
+    readonly findings: Finding[],
+    readonly maxFindingsPerCheck: number,
     private readonly actor: Actor,
     probe: ProbeFacts | undefined,
   ) {
     if (probe !== undefined) declareFromProbe(this.tracker.facts, probe);
-    this.known = new Set(catalogue.map((check) => check.id));
-    const named = new Set(registry.requirements.flatMap((requirement) => requirement.checks ?? []));
-    const schema = schemaFor(registry.revision);
-    /** The readings running checks read, each with the checks reading it. */
-    const readers = new Map<Reading<unknown>, RunningCheck[]>();
-    for (const definition of catalogue) {
-      if (!named.has(definition.id) || this.states.has(definition.id)) continue;
-      const state: CheckState = { examined: 0, kept: [], reported: 0 };
-      this.states.set(definition.id, state);
-      const ctx = this.contextFor(definition.id, state, schema);
-      const handlers = guard(definition.id, "create", () => definition.create(ctx));
-      const running = runningCheck(definition.id, this.running.length, definition.subscribe, handlers);
-      this.running.push(running);
-      if (definition.reads && running.onRead) {
-        readers.set(definition.reads, [...(readers.get(definition.reads) ?? []), running]);
+    this.plan = planFor(registry, catalogue);
+    this.revision = registry.revision;
+    this.schema = schemaFor(registry.revision);
+    this.handlers = new Array(this.plan.slots.length);
+    this.states = new Array(this.plan.slots.length);
+  }
+
+  get facts(): SessionFacts {
+    return this.tracker.facts;
+  }
+
+  validateSchema(definition: string, value: unknown): string[] {
+    if (!this.schema) throw new Error(`revision ${this.revision} has no vendored JSON Schema`);
+    return this.schema.validate(definition, value);
+  }
+
+  hasSchema(definition: string): boolean {
+    return this.schema?.has(definition) ?? false;
+  }
+
+  openRequests(): readonly RequestRef[] {
+    return this.correlator.openRequests();
+  }
+
+  /** The handlers of a check or reading, created on first use. */
+  private handlersOf(slot: CheckSlot): CheckHandlers {
+    return this.handlers[slot.position] ?? this.create(slot);
+  }
+
+  private create(slot: CheckSlot): CheckHandlers {
+    const planned = this.plan.slots[slot.position]!;
+    let handlers: CheckHandlers;
+    try {
+      if (isReading(planned)) {
+        this.view ??= new ReadingView(this);
+        handlers = planned.reading.create(this.view, (item) => this.emit(planned.listeners, item));
+      } else {
+        const state: CheckState = { examined: 0, kept: [], reported: 0 };
+        this.states[slot.position] = state;
+        handlers = planned.definition.create(new RunningCheckContext(this, planned.id, state));
       }
+    } catch (error) {
+      throw new CheckError(planned.id, "create", error);
     }
-    // A reading runs before every check, so whatever it emits for an item reaches its readers with that item.
-    const readings = [...readers].map(([reading, listeners], i) =>
-      this.startReading(reading, listeners, i - readers.size, this.sessionView(schema)),
-    );
-    this.tables = new DispatchTables([...readings, ...this.running]);
+    this.handlers[slot.position] = handlers;
+    return handlers;
   }
 
-  private startReading(
-    reading: Reading<unknown>,
-    listeners: readonly RunningCheck[],
-    index: number,
-    view: ReadingContext,
-  ): RunningCheck {
-    const emit = (item: unknown) => {
-      const reader = this.current;
-      for (const listener of listeners) {
-        this.current = listener;
-        listener.onRead!(item);
-      }
-      this.current = reader;
-    };
-    const id = `reading ${reading.id}`;
-    const handlers = guard(id, "create", () => reading.create(view, emit));
-    return runningCheck(id, index, reading.subscribe, handlers);
-  }
-
-  /** What checks and readings alike see of the session. */
-  private sessionView(schema: ReturnType<typeof schemaFor>): ReadingContext {
-    const { correlator, tracker } = this;
-    const revision = this.registry.revision;
-    return {
-      revision,
-      get facts(): SessionFacts {
-        return tracker.facts;
-      },
-      validateSchema(definition, value) {
-        if (!schema) throw new Error(`revision ${revision} has no vendored JSON Schema`);
-        return schema.validate(definition, value);
-      },
-      hasSchema(definition) {
-        return schema?.has(definition) ?? false;
-      },
-      openRequests() {
-        return correlator.openRequests();
-      },
-    };
-  }
-
-  private contextFor(check: string, state: CheckState, schema: ReturnType<typeof schemaFor>): CheckContext {
-    const { tracker, findings, maxFindingsPerCheck, senders } = this;
-    const view = this.sessionView(schema);
-    return {
-      revision: view.revision,
-      get facts(): SessionFacts {
-        return tracker.facts;
-      },
-      validateSchema: view.validateSchema,
-      hasSchema: view.hasSchema,
-      openRequests: view.openRequests,
-      examined() {
-        state.examined++;
-      },
-      report(seq, detail, owner) {
-        state.reported++;
-        if (state.kept.length >= maxFindingsPerCheck) return;
-        const text = detail.length > MAX_DETAIL_LENGTH ? `${detail.slice(0, MAX_DETAIL_LENGTH)}…` : detail;
-        const finding: Finding = seq === undefined ? { check, detail: text } : { check, seq, detail: text };
-        const side = owner ?? (seq === undefined ? undefined : senders.get(seq));
-        if (side !== undefined) finding.owner = side;
-        state.kept.push(finding);
-        findings.push(finding);
-      },
-    };
+  /** A reading's item, to every check that reads it, in check order. */
+  private emit(listeners: readonly CheckSlot[], item: unknown): void {
+    const reader = this.current;
+    for (const listener of listeners) {
+      this.current = listener;
+      this.handlersOf(listener).read!(item);
+    }
+    this.current = reader;
   }
 
   /** The check being called, so that an exception can name it (one try per event, not one per call). */
-  private current: RunningCheck | undefined;
+  private current: CheckSlot | undefined;
   private phase = "";
 
   observe(event: TraceEvent): void {
@@ -248,7 +210,7 @@ class Pipeline {
       this.senders.set(event.seq, senderOf(event.direction));
     }
     const { messages, exchanges, issues } = this.correlator.observe(event);
-    const tables = this.tables;
+    const tables = this.plan.tables;
     if (event.kind === "http") this.tracker.event(event);
     for (const ref of messages) this.tracker.message(ref);
     for (const exchange of exchanges) this.tracker.exchange(exchange);
@@ -256,20 +218,20 @@ class Pipeline {
       this.phase = "event";
       for (const check of tables.forEvent(event)) {
         this.current = check;
-        check.onEvent!(event);
+        this.handlersOf(check).event!(event);
       }
       this.phase = "message";
       for (const ref of messages) {
         for (const check of tables.forMessage(ref)) {
           this.current = check;
-          check.onMessage!(ref);
+          this.handlersOf(check).message!(ref);
         }
       }
       this.phase = "issue";
       for (const issue of issues) {
         for (const check of tables.issueListeners) {
           this.current = check;
-          check.onIssue!(issue);
+          this.handlersOf(check).issue!(issue);
         }
       }
       this.dispatchExchanges(exchanges);
@@ -282,9 +244,9 @@ class Pipeline {
   private dispatchExchanges(exchanges: readonly Exchange[]): void {
     this.phase = "exchange";
     for (const exchange of exchanges) {
-      for (const check of this.tables.forExchange(exchange)) {
+      for (const check of this.plan.tables.forExchange(exchange)) {
         this.current = check;
-        check.onExchange!(exchange);
+        this.handlersOf(check).exchange!(exchange);
       }
     }
   }
@@ -292,6 +254,7 @@ class Pipeline {
   private blame(error: unknown): unknown {
     const check = this.current;
     this.current = undefined;
+    if (error instanceof CheckError) return error;
     return check ? new CheckError(check.id, this.phase, error) : error;
   }
 
@@ -301,19 +264,20 @@ class Pipeline {
     try {
       this.dispatchExchanges(unanswered);
       this.phase = "finish";
-      for (const check of this.tables.finishers) {
+      for (const check of this.plan.tables.finishers) {
         this.current = check;
-        check.onFinish!();
+        this.handlersOf(check).finish!();
       }
     } catch (error) {
       throw this.blame(error);
     }
     this.current = undefined;
-    for (const [check, state] of this.states) {
-      const hidden = state.reported - state.kept.length;
-      if (hidden <= 0) continue;
+    for (const check of this.plan.checks) {
+      const state = this.states[check.position];
+      const hidden = state ? state.reported - state.kept.length : 0;
+      if (!state || hidden <= 0) continue;
       const summary: Finding = {
-        check,
+        check: check.id,
         detail: `… and ${hidden} more finding(s) of this check not listed`,
         unlisted: hidden,
       };
@@ -322,9 +286,9 @@ class Pipeline {
     }
     const facts = this.tracker.facts;
     const evidence = {
-      known: this.known,
-      examined: (check: string) => this.states.get(check)?.examined ?? 0,
-      findings: (check: string) => this.states.get(check)?.kept ?? [],
+      known: this.plan.known,
+      examined: (check: string) => this.stateOf(check)?.examined ?? 0,
+      findings: (check: string) => this.stateOf(check)?.kept ?? [],
     };
     const requirements = this.registry.requirements.map((requirement) =>
       judgeRequirement(requirement, facts, evidence, this.actor),
@@ -333,19 +297,16 @@ class Pipeline {
     return { revision: this.registry.revision, totals, requirements, verdict: verdictOf(totals), capture };
   }
 
-  stats(): CheckStats[] {
-    return this.running.map(({ id }) => {
-      const state = this.states.get(id)!;
-      return { check: id, examined: state.examined, findings: state.reported };
-    });
+  private stateOf(check: string): CheckState | undefined {
+    const position = this.plan.positions.get(check);
+    return position === undefined ? undefined : this.states[position];
   }
-}
 
-function guard<T>(check: string, phase: string, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    throw new CheckError(check, phase, error);
+  stats(): CheckStats[] {
+    return this.plan.checks.map(({ id, position }) => {
+      const state = this.states[position];
+      return { check: id, examined: state?.examined ?? 0, findings: state?.reported ?? 0 };
+    });
   }
 }
 
