@@ -15,11 +15,6 @@ function withoutVersion(s, id) {
   s[at(s, "s", id)] = { s: { jsonrpc: "2.0", id, error: { code: -32602, message: "Missing protocol version" } } };
 }
 /** Each page restates the rule for its own requests; the rule of basic/index (BASE-045) and of the request's feature hold too. */
-const versionMissing = (requirements) => ({
-  requirements: ["BASE-045", ...requirements],
-  why: "the request also lacks a field every request must carry (basic/index), and belongs to a feature whose page restates the rule",
-});
-
 const violations = {
   // CANC: the server cancels the client's tools/call (51) — a server cancels nothing but subscriptions/listen streams.
   "canc-024-server-cancels-tool-call": (s) =>
@@ -43,9 +38,9 @@ const violations = {
     s[at(s, "s", 62)] = { s: { jsonrpc: "2.0", id: 62, error: { code: -32602, message: "Invalid cursor" } } };
   },
   // MRTR, PAGE, COMP: a request of the page's own kind lacks _meta protocolVersion, and the server rejects it.
-  "mrtr-025-retry-without-version": (s) => withoutVersion(s, 4),
-  "page-008-next-page-request-without-version": (s) => withoutVersion(s, 2),
-  "comp-018-completion-request-without-version": (s) => withoutVersion(s, 60),
+  "base-045-retry-without-version": (s) => withoutVersion(s, 4),
+  "base-045-next-page-request-without-version": (s) => withoutVersion(s, 2),
+  "base-045-completion-request-without-version": (s) => withoutVersion(s, 60),
   // PROG: the Lima call (52) reuses the Oslo call's token while that call (51) is still running.
   "prog-012-token-reused-while-active": (s) => {
     s.splice(progressAt(s, "p52"), 1);
@@ -60,9 +55,6 @@ for (const [name, edit] of Object.entries(violations)) {
   write("violations", name, steps);
 }
 writeCoViolations({
-  "mrtr-025-retry-without-version": versionMissing(["TOOL-037"]),
-  "page-008-next-page-request-without-version": versionMissing(["TOOL-037"]),
-  "comp-018-completion-request-without-version": versionMissing([]),
   "mrtr-009-retry-state-altered": {
     requirements: ["MRTR-015", "MRTR-016"],
     why: "a retry that echoes an altered requestState has modified it",

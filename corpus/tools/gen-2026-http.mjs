@@ -146,7 +146,7 @@ const violations = {
   },
   "tran-072-unsupported-version-as-200": (s) => (at(s, 12).status = 200),
   "tran-073-unknown-method-as-400": (s) => (at(s, 11).status = 400),
-  "tran-075-no-name-header": (s) => {
+  "tran-061-no-name-header": (s) => {
     delete at(s, 7).request["mcp-name"];
     Object.assign(at(s, 7), { status: 400, answer: fail(7, -32020, "Header mismatch: Mcp-Name is missing") });
   },
@@ -243,7 +243,7 @@ const coViolations = {
     requirements: ["TRAN-077", "TRAN-089"],
     why: "the mismatching Mcp-Param header the server served is the client's; serving it also breaks Server Validation, which covers every header",
   },
-  "tran-087-no-name-header-served": { requirements: ["TRAN-075"], why: "the Mcp-Name header the server did without is one the client left out" },
+  "tran-087-no-name-header-served": { requirements: ["TRAN-061"], why: "the Mcp-Name header the server did without is one the client left out" },
   "tran-089-method-header-differs-served": { requirements: ["TRAN-083"], why: "the mismatching Mcp-Method header the server served is the client's" },
   "tran-138-fallback-after-modern-error": {
     requirements: ["BASE-045", "BASE-046"],

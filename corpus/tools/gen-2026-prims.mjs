@@ -42,9 +42,9 @@ const violations = {
   "base-056-malformed-request-served": (s) => delete s[at(s, "c", "d1")].c.params._meta[CAPS],
   "base-066-code-in-jsonrpc-range": (s) => (s[at(s, "s", 4)] = { s: { jsonrpc: "2.0", id: 4, error: { code: -32500, message: "Weather service down" } } }),
   // TOOL, RES, PROM: a request of the page without clientCapabilities (rejected with -32602, as it must be).
-  "tool-037-list-without-capabilities": (s) => withoutCapabilities(s, 9),
-  "res-012-read-without-capabilities": (s) => withoutCapabilities(s, 6),
-  "prom-016-list-without-capabilities": (s) => withoutCapabilities(s, 21),
+  "base-045-tools-list-without-capabilities": (s) => withoutCapabilities(s, 9),
+  "base-045-resources-read-without-capabilities": (s) => withoutCapabilities(s, 6),
+  "base-045-prompts-list-without-capabilities": (s) => withoutCapabilities(s, 21),
   // The list methods of declared capabilities answered as if unknown.
   "tool-038-tools-list-not-found": (s) => notFound(s, 9),
   "res-018-resources-list-not-found": (s) => notFound(s, 5),
@@ -70,14 +70,9 @@ function notFound(s, id) {
   s[at(s, "s", id)] = { s: { jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } } };
 }
 
-const LACKS_FIELD = { requirements: ["BASE-045"], why: "a request that lacks a required _meta field is the client's breach of the general _meta rule as well" };
 writeCoViolations({
   "base-056-malformed-request-served": { requirements: ["BASE-045"], why: "a server can serve a request missing a required _meta field only if the client sent one" },
   "base-057-malformed-request-http-200": { requirements: ["BASE-045"], why: "a server can reject a request missing a required _meta field only if the client sent one" },
-  "tool-037-list-without-capabilities": LACKS_FIELD,
-  "res-012-read-without-capabilities": LACKS_FIELD,
-  "prom-016-list-without-capabilities": LACKS_FIELD,
-  "base-045-protocol-version-missing": { requirements: ["PROM-016"], why: "the request lacking the field is a prompts/list, which the prompts page restates the rule for" },
   "base-042-withdrawn-error-code": { requirements: ["RES-014"], why: "the withdrawn code is -32002, resource not found, on a resources/read: a missing resource reported with it" },
   "res-014-not-found-as-32002": { requirements: ["BASE-042"], why: "-32002 is withdrawn at 2026-07-28, so emitting it also breaks the withdrawn-codes rule" },
   "samp-005-undeclared-tools-served": {

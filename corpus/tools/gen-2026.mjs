@@ -110,7 +110,7 @@ const violations = {
   "base-027-meta-name-space": (s) => (s[at(s, "c", 5)].c.params._meta["com.example/trace id"] = "x"),
   "tool-004-name-too-long": (s) => s[at(s, "s", 1)].s.result.tools.push({ ...s[at(s, "s", 1)].s.result.tools[0], name: "w".repeat(129) }),
   "tool-006-name-charset": (s) => s[at(s, "s", 1)].s.result.tools.push({ ...s[at(s, "s", 1)].s.result.tools[0], name: "get,forecast" }),
-  "tool-007-name-with-space": (s) => s[at(s, "s", 1)].s.result.tools.push({ ...s[at(s, "s", 1)].s.result.tools[0], name: "get forecast" }),
+  "tool-006-name-with-space": (s) => s[at(s, "s", 1)].s.result.tools.push({ ...s[at(s, "s", 1)].s.result.tools[0], name: "get forecast" }),
   "tool-008-name-duplicated": (s) => s[at(s, "s", 1)].s.result.tools.push({ ...s[at(s, "s", 1)].s.result.tools[0] }),
   "prog-003-progress-decreases": (s) => {
     const i = at(s, "c", 4);

@@ -34,7 +34,7 @@ describe("the text export", () => {
     expect(lines[finding + 2]).toContain(
       "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names",
     );
-    expect(lines[3]).toBe("verdict pass-with-warnings at 2025-11-25 · 0 fail, 2 warn, 25 pass");
+    expect(lines[3]).toBe("verdict pass-with-warnings at 2025-11-25 · 0 fail, 1 warn, 25 pass");
   });
 
   it("lists per-method statistics and the context cost of a real session", async () => {

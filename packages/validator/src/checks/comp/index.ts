@@ -1,7 +1,6 @@
 /** The checks of the COMP area (server/utilities/completion). */
 import type { CheckDefinition } from "../../engine/types.js";
 import { capabilityDeclaredCheck } from "../support/capability-declared.js";
-import { requiredFieldsPresentFor } from "../support/required-meta.js";
 import { compUnknownPromptRejected, compValuesLimit } from "./completions.js";
 
 export const checks: CheckDefinition[] = [
@@ -13,5 +12,4 @@ export const checks: CheckDefinition[] = [
   }),
   compUnknownPromptRejected,
   compValuesLimit,
-  requiredFieldsPresentFor("comp.request-meta-present", "completion"),
 ];

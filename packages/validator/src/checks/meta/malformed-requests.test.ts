@@ -41,17 +41,6 @@ describe("meta.malformed-request-rejected", () => {
   });
 });
 
-describe("the per-page restatement of the rule (tool., res., prom.request-meta-present)", () => {
-  it("judges only the requests of its own feature", () => {
-    const events = stdio({ error: { code: -32602, message: "Missing clientCapabilities" } });
-    expect(details("tool.request-meta-present", events)).toEqual([
-      '3: the "tools/list" request lacks _meta "io.modelcontextprotocol/clientCapabilities"',
-    ]);
-    expect(findingsOf("prom.request-meta-present", events)).toEqual([]);
-    expect(examinedBy("prom.request-meta-present", events)).toBe(0);
-  });
-});
-
 describe("meta.malformed-request-400 and meta.missing-capability-400 (streamable HTTP)", () => {
   const malformed = (status: number) =>
     modernHttpSession([

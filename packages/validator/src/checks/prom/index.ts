@@ -4,7 +4,6 @@ import { capabilityDeclaredCheck } from "../support/capability-declared.js";
 import { listAnsweredCheck } from "../support/list-answered.js";
 import { listChangedNotifiedCheck } from "../support/list-changed-notified.js";
 import { nameOf } from "../support/listing.js";
-import { requiredFieldsPresentFor } from "../support/required-meta.js";
 import {
   promAudioContentEncoded,
   promEmbeddedResourceContent,
@@ -36,6 +35,5 @@ export const checks: CheckDefinition[] = [
   promEmbeddedResourceContent,
   promUnknownNameRejected,
   promRequiredArgumentsEnforced,
-  requiredFieldsPresentFor("prom.request-meta-present", "prompts"),
   listAnsweredCheck("prom.list-answered", "prompts/list", "prompts"),
 ];

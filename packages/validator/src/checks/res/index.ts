@@ -4,7 +4,6 @@ import { capabilityDeclaredCheck } from "../support/capability-declared.js";
 import { listAnsweredCheck } from "../support/list-answered.js";
 import { listChangedNotifiedCheck } from "../support/list-changed-notified.js";
 import { uriOf } from "../support/listing.js";
-import { requiredFieldsPresentFor } from "../support/required-meta.js";
 import { resBlobBase64 } from "./blob-base64.js";
 import { resNotFoundCode } from "./not-found-code.js";
 import { resUriValid } from "./uri-valid.js";
@@ -37,7 +36,6 @@ export const checks: CheckDefinition[] = [
   }),
   resUriValid,
   resBlobBase64,
-  requiredFieldsPresentFor("res.request-meta-present", "resources"),
   listAnsweredCheck("res.list-answered", "resources/list", "resources"),
   resNotFoundCode,
 ];

@@ -1,8 +1,7 @@
 /**
- * The rule "every request carries the required per-request `_meta` fields" (2026-07-28), as a check over the client
- * requests a page speaks of: basic/index states it for all of them (meta.required-fields-present) and each feature's
- * page restates it for its own (tool., res., prom., comp., page., mrtr.…), so a finding rests on the pages that
- * speak of the request at hand.
+ * The rule "every request carries the required per-request `_meta` fields" (2026-07-28), as a check over client
+ * requests. Basic/index's _meta section states it (meta.required-fields-present, BASE-045); the feature pages'
+ * "Every request MUST include the required _meta fields; see _meta" point to it and are named as related clauses.
  */
 import type { MessageRef, RequestRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
@@ -36,12 +35,4 @@ export function requiredFieldsPresentWhere(
     },
     judge: judgeRequiredFields,
   });
-}
-
-/** The rule over one feature's requests (`tools/…`). */
-export function requiredFieldsPresentFor(id: string, feature: string): CheckDefinition {
-  const prefix = `${feature}/`;
-  return requiredFieldsPresentWhere(id, `Every ${prefix} request carries the required per-request _meta fields.`, (r) =>
-    r.message.method.startsWith(prefix),
-  );
 }

@@ -4,7 +4,6 @@ import { capabilityDeclaredCheck } from "../support/capability-declared.js";
 import { listAnsweredCheck } from "../support/list-answered.js";
 import { listChangedNotifiedCheck } from "../support/list-changed-notified.js";
 import { nameOf } from "../support/listing.js";
-import { requiredFieldsPresentFor } from "../support/required-meta.js";
 import { toolDeterministicOrder } from "./deterministic-order.js";
 import { toolEmbeddedResourcesCapability } from "./embedded-resources-capability.js";
 import {
@@ -61,6 +60,5 @@ export const checks: CheckDefinition[] = [
   headerParamReachable,
   headerParamNotSensitive,
   invalidHeaderToolNotCalled,
-  requiredFieldsPresentFor("tool.request-meta-present", "tools"),
   listAnsweredCheck("tool.list-answered", "tools/list", "tools"),
 ];
