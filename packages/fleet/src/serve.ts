@@ -7,7 +7,7 @@
  * Only a session that closed with every seq is complete; every other verdict says incomplete, with why.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { defaultPoolThreads } from "@mcp-conf/live-judge";
 import type { DecodedLogs } from "@mcp-conf/otel-mapper";
 import { readTraceSync, sanitizeSessionId } from "@mcp-conf/trace-format";
@@ -50,6 +50,11 @@ export interface ServeOptions {
   onFinding?: (session: string, finding: Finding) => void;
   /** A session's verdict, once written. */
   onVerdict?: (verdict: SessionVerdict) => void;
+  /**
+   * How long a conversation's message waits past its wire time for fragments from other replicas before it is
+   * judged. Default 2,000 ms.
+   */
+  conversationHoldMs?: number;
 }
 
 export interface ServeStats {
@@ -146,9 +151,12 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
 
   const finaliseConversation = (conversation: ConversationAssembly, reason: EndReason) => {
     conversations.delete(conversation.key);
-    const ended = conversation.finish();
-    const name = sanitizeSessionId(conversation.key);
-    writeFileSync(store.tracePath(name), ended.lines);
+    const done = concludeConversation(conversation, reason).finally(() => finalising.delete(done));
+    finalising.add(done);
+  };
+
+  const concludeConversation = async (conversation: ConversationAssembly, reason: EndReason) => {
+    const ended = await conversation.finish();
     const verdict: SessionVerdict = {
       session: conversation.key,
       conversation: [...conversation.sessions.keys()],
@@ -160,7 +168,23 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
       ...judgedFields(ended.report, ended.error),
       judgedAt: new Date().toISOString(),
     };
-    conclude(verdict, name);
+    conclude(verdict, sanitizeSessionId(conversation.key));
+  };
+
+  const startConversation = (key: string): ConversationAssembly => {
+    const name = sanitizeSessionId(key);
+    const gathered = new ConversationAssembly(key, {
+      tracePath: store.tracePath(name),
+      judge: judges.session(
+        options.revision,
+        options.onFinding ? (finding) => options.onFinding?.(key, finding) : undefined,
+      ),
+      maxEvents: options.maxReorder ?? 10_000,
+      holdMs: options.conversationHoldMs ?? 2_000,
+    });
+    store.markOpen(name, instance);
+    conversations.set(key, gathered);
+    return gathered;
   };
 
   // Sessions a serve on this state directory was judging when it stopped: judged as far as their traces go.
@@ -217,12 +241,7 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
       counts.events += taken.accepted;
       counts.duplicates += taken.duplicates;
       for (const { seq, line, conversation } of taken.conversational) {
-        let gathered = conversations.get(conversation);
-        if (!gathered) {
-          gathered = new ConversationAssembly(conversation, options.maxReorder ?? 10_000);
-          conversations.set(conversation, gathered);
-        }
-        gathered.add(key, seq, line);
+        (conversations.get(conversation) ?? startConversation(conversation)).add(key, seq, line);
         const member = memberOf.get(key) ?? new Set<string>();
         member.add(conversation);
         memberOf.set(key, member);
@@ -260,6 +279,12 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
     Math.max(50, Math.min(idleMs / 4, 5000)),
   );
   sweep.unref();
+  // Conversations' messages are judged once their wait for other replicas' fragments is over.
+  const release = setInterval(() => {
+    const now = Date.now();
+    for (const conversation of conversations.values()) if (conversation.holds()) conversation.release(now);
+  }, 250);
+  release.unref();
 
   const stats = (): ServeStats => {
     const out: ServeStats = {
@@ -283,10 +308,12 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
     close() {
       closing ??= (async () => {
         clearInterval(sweep);
+        clearInterval(release);
         await receiver.close();
         for (const [key, assembly] of [...sessions]) finalise(key, assembly, "shutdown");
         await Promise.all(finalising);
         for (const conversation of [...conversations.values()]) finaliseConversation(conversation, "shutdown");
+        await Promise.all(finalising);
         await judges.close();
         await nextHop?.close();
         return stats();

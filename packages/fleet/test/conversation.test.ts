@@ -3,9 +3,10 @@
  * recording HTTP proxies in front of one 2026-07-28 server — each exporting its own recording with `--otlp-logs`'s
  * exporter. The client propagates W3C trace context in `_meta.traceparent` (as OpenTelemetry's MCP instrumentation
  * does), so `serve` gathers the messages of both replicas' sessions into one conversation, in the client's order, and
- * judges it as one trace, beside each replica's own session.
+ * judges it live as one trace — written and judged as its messages come, long before it is idle — beside each
+ * replica's own session.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createOtlpLogsExporter } from "@mcp-conf/otel-mapper";
@@ -36,7 +37,8 @@ it("one client's requests through two recorders are judged as one conversation",
   const serve = await startServe({
     stateDir: join(home, "serve"),
     port: 0,
-    idleMs: 5000,
+    idleMs: 8000,
+    conversationHoldMs: 200,
     onVerdict: (v) => verdicts.push(v),
   });
   const server = await startModernHttpServer(0);
@@ -72,6 +74,17 @@ it("one client's requests through two recorders are judged as one conversation",
     await exporter.close();
   }
   await server.close();
+  const local = ["replica-1", "replica-2"].map((name) =>
+    readTraceSync(readFileSync(join(home, "local", `${name}-stateless-1.jsonl`), "utf8")),
+  );
+  const fragments = local.map(requestIds);
+  const mergedPath = join(home, "serve", "sessions", `w3c-${TRACE_ID}.jsonl`);
+  const gathered = () => (existsSync(mergedPath) ? requestIds(readTraceSync(readFileSync(mergedPath, "utf8"))) : []);
+  // Live: every request is in the conversation's trace (and judged) while it is far from idle.
+  const requests = fragments[0]!.length + fragments[1]!.length;
+  for (let i = 0; i < 100 && gathered().length < requests; i++) await new Promise((r) => setTimeout(r, 50));
+  expect(gathered()).toHaveLength(requests);
+  expect(verdicts.some((v) => v.conversation)).toBe(false);
   for (let i = 0; i < 600 && !verdicts.some((v) => v.conversation); i++) await new Promise((r) => setTimeout(r, 50));
   await serve.close();
 
@@ -80,14 +93,10 @@ it("one client's requests through two recorders are judged as one conversation",
   // Its messages came from both replicas' sessions, each of which was also judged on its own.
   expect(conversation!.conversation).toHaveLength(2);
   expect(verdicts.filter((verdict) => verdict.conversation === undefined)).toHaveLength(2);
-  const local = ["replica-1", "replica-2"].map((name) =>
-    readTraceSync(readFileSync(join(home, "local", `${name}-stateless-1.jsonl`), "utf8")),
-  );
-  const fragments = local.map(requestIds);
   expect(fragments[0]!.length).toBeGreaterThan(0);
   expect(fragments[1]!.length).toBeGreaterThan(0);
   // One trace holds every request of both, in the order the client sent them, and is judged as validate judges it.
-  const merged = readTraceSync(readFileSync(join(home, "serve", "sessions", `w3c-${TRACE_ID}.jsonl`), "utf8"));
+  const merged = readTraceSync(readFileSync(mergedPath, "utf8"));
   const all = requestIds(merged);
   expect([...all].sort()).toEqual([...fragments[0]!, ...fragments[1]!].sort());
   expect(all).toEqual([...all].sort((a, b) => Number(a) - Number(b)));
