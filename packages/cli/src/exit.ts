@@ -1,7 +1,7 @@
 /**
- * What every command shares with the command line around it: the exit codes (see `docs/cli.md`), the error a bad
- * invocation throws (printed as one line, never a stack trace), and the streams a command writes to. Its own
- * module so that commands need not import `main.ts`, which loads them.
+ * What every command shares with the command line around it: the exit codes (see `docs/cli.md`), the errors a bad
+ * invocation and a malformed trace throw (printed as one line, never a stack trace), and the streams a command
+ * writes to. Its own module so that commands need not import `main.ts`, which loads them.
  */
 export const EXIT = { ok: 0, fail: 1, usage: 2, malformed: 3 } as const;
 
@@ -13,6 +13,11 @@ export class UsageError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A trace that breaks the format: printed as one line, exit 3. */
+export class MalformedTraceError extends Error {
+  readonly exitCode = EXIT.malformed;
 }
 
 export interface Io {

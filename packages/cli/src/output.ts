@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, lstatSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { fileProblem } from "@mcp-conf/gate";
+import { fileProblem } from "@mcp-conf/trace-format";
 import { type Io, UsageError } from "./exit.js";
 
 /** The `-o` value that means standard output. */

@@ -11,7 +11,7 @@ import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Options } from "yargs";
 import type { Command, PlainForm } from "./commands/command.js";
 import type { Io } from "./exit.js";
-import { UsageError } from "./exit.js";
+import { MalformedTraceError, UsageError } from "./exit.js";
 
 /** The option table's entries the plain reading understands: a name, an optional one-letter alias, a type. */
 type PlainOption = Pick<Options, "alias" | "type" | "array" | "default">;
@@ -83,7 +83,7 @@ export async function runPlain(command: Command<never>, rest: readonly string[],
 export function usageErrorLine(error: unknown, io: Io): number {
   // A library's user-fixable problem (@mcp-conf/gate's GateError) is a usage error here.
   if (error instanceof Error && error.name === "GateError") error = new UsageError(error.message);
-  if (!(error instanceof UsageError)) throw error;
+  if (!(error instanceof UsageError || error instanceof MalformedTraceError)) throw error;
   // Messages quote what the user typed (a file name, a value): escaped, like everything else printed.
   io.stderr.write(`mcp-conf: ${escapeTerminal(error.message)}\n`);
   return error.exitCode;

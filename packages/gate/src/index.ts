@@ -12,6 +12,8 @@ export {
   RUG_PULL_NOTE,
   shortValue,
 } from "./baseline/changes-text.js";
+/** Two sessions compared (`compareSessions` of @mcp-conf/analysis), as text and JSON. */
+export { type DiffNames, renderComparisonJson, renderComparisonText } from "./baseline/comparison-text.js";
 /** Drift of a trace's tools from its server label's baseline, and accepting a trace's tools as the baseline. */
 export {
   acceptBaseline,
@@ -45,10 +47,8 @@ export {
   type SignalHit,
   type SignalInputs,
 } from "./check/signals.js";
-/** The gate's error (a problem the user can fix), and a failed trace read in one line. */
-export { GateError, isGateError, type TraceProblemKind, traceReadProblem } from "./errors.js";
-/** A file-system error code in words. */
-export { fileProblem } from "./file-problem.js";
+/** The gate's error: a problem the user can fix. */
+export { GateError, isGateError } from "./errors.js";
 /** Pinned npm packages a command runs, installed on first use into a directory of mcp-conf's state. */
 export { installPinned } from "./pinned-install.js";
 /** A program run to its end, its output collected. */

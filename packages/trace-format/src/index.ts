@@ -35,6 +35,8 @@ export { isLoopbackHost } from "./loopback.js";
 export { type MessageHead, readMessageHead } from "./message-head.js";
 /** Whether a value is a non-null, non-array object. */
 export { isPlainObject } from "./plain-object.js";
+/** Why a trace could not be read, in one line; a file-system error code in words. */
+export { fileProblem, type TraceProblemKind, traceReadProblem } from "./read-problem.js";
 /** Reading traces: async from any source, streamed from a file, or synchronously from memory. */
 export { readTrace, readTraceFile, readTraceSync, type TraceSource } from "./reader.js";
 /** The placeholder redaction leaves in place of a value, and its test. */

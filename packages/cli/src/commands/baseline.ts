@@ -20,9 +20,9 @@ import {
 } from "@mcp-conf/gate";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
-import { analyzeTraceArgument, traceLabel } from "../diff/read.js";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";
+import { analyzeTraceArgument, traceLabel } from "../trace-read.js";
 import type { Command } from "./command.js";
 
 interface BaselineArgs extends MaxEventsArgs {

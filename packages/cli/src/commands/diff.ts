@@ -7,11 +7,11 @@
  * trace, 3 a malformed trace.
  */
 import { compareSessions, DEFAULT_DURATION_THRESHOLDS } from "@mcp-conf/analysis";
+import { renderComparisonJson, renderComparisonText } from "@mcp-conf/gate";
 import type { Argv } from "yargs";
-import { analyzeTraceArgument } from "../diff/read.js";
-import { diffJson, diffText } from "../diff/render.js";
 import { EXIT, UsageError } from "../exit.js";
 import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";
+import { analyzeTraceArgument } from "../trace-read.js";
 import type { Command } from "./command.js";
 
 interface DiffArgs extends MaxEventsArgs {
@@ -65,7 +65,9 @@ export const diffCommand: Command<DiffArgs> = {
         ratio: durations.ratio ?? DEFAULT_DURATION_THRESHOLDS.ratio,
       },
     });
-    io.stdout.write(argv.format === "json" ? diffJson(names, comparison) : diffText(names, comparison));
+    io.stdout.write(
+      argv.format === "json" ? renderComparisonJson(names, comparison) : renderComparisonText(names, comparison),
+    );
     return argv["exit-code"] && comparison.regressions > 0 ? EXIT.fail : EXIT.ok;
   },
 };

@@ -12,7 +12,6 @@ import { FilterSyntaxError, parseFilter } from "@mcp-conf/export";
 import { resolveTraceArgument } from "@mcp-conf/gate";
 import type { Argv } from "yargs";
 import { EXIT, UsageError } from "../exit.js";
-import { exportFailure } from "../export/failure.js";
 import { renderExport } from "../export/render.js";
 import { EXPORT_TYPES, type ExportRequest, type ExportType } from "../export/request.js";
 import { maxEventsOption, readLimits } from "../max-events.js";
@@ -20,6 +19,7 @@ import { refuseOutputThatIsInput, writeOutput } from "../output.js";
 import { parseRedaction, type RedactionArgs, redactionOptions } from "../record/redaction.js";
 import { actorOption, parseActor } from "../report-options.js";
 import { newestTrace } from "../trace-argument.js";
+import { traceReadFailure } from "../trace-read.js";
 import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
 
@@ -71,7 +71,7 @@ export const exportCommand: Command<ExportArgs> = {
     try {
       text = await renderExport(request, io);
     } catch (error) {
-      throw exportFailure(request.label, error);
+      throw traceReadFailure("export", request.label, error);
     }
     writeOutput("export", argv.output, text, io);
     return EXIT.ok;

@@ -9,15 +9,8 @@
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { summarizeSession } from "@mcp-conf/export";
-import {
-  fileProblem,
-  isSessionId,
-  listStoredSessions,
-  openTraces,
-  type StoredSession,
-  sessionsDirectory,
-} from "@mcp-conf/gate";
-import { escapeTerminal, type ReadTraceOptions, readTraceFile } from "@mcp-conf/trace-format";
+import { isSessionId, listStoredSessions, openTraces, type StoredSession, sessionsDirectory } from "@mcp-conf/gate";
+import { escapeTerminal, fileProblem, type ReadTraceOptions, readTraceFile } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";

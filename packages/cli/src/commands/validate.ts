@@ -5,13 +5,14 @@
  * nothing, 3 a malformed trace. With several traces the worst code wins. Problems with one trace are printed as one
  * line on stderr; the other traces are still judged.
  */
-import { resolveTraceArgument, traceReadProblem } from "@mcp-conf/gate";
+import { resolveTraceArgument } from "@mcp-conf/gate";
 import {
   escapeTerminal,
   type ReadTraceOptions,
   readTrace,
   readTraceFile,
   type TraceEvent,
+  traceReadProblem,
 } from "@mcp-conf/trace-format";
 import {
   type Actor,

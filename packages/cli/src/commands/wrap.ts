@@ -9,8 +9,7 @@
  */
 import { copyFileSync, existsSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
-import { fileProblem } from "@mcp-conf/gate";
-import { escapeTerminal } from "@mcp-conf/trace-format";
+import { escapeTerminal, fileProblem } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { type Io, UsageError } from "../exit.js";
 import { writeOutput } from "../output.js";

@@ -7,9 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { isPlainObject } from "@mcp-conf/trace-format";
+import { fileProblem, isPlainObject } from "@mcp-conf/trace-format";
 import { GateError } from "../errors.js";
-import { fileProblem } from "../file-problem.js";
 import { isSessionId } from "../sessions/store.js";
 import { stateDirectory } from "../state-dir.js";
 

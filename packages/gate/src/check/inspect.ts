@@ -6,10 +6,10 @@
 
 import { Analyzer, type CallEntry, type DefinitionsDiff, type SessionAnalysis } from "@mcp-conf/analysis";
 import { senderOf } from "@mcp-conf/session";
-import { readTraceFile, type TraceEvent } from "@mcp-conf/trace-format";
+import { readTraceFile, type TraceEvent, traceReadProblem } from "@mcp-conf/trace-format";
 import { type Actor, createJudge, type Report, RevisionError } from "@mcp-conf/validator";
 import { driftAgainstBaseline } from "../baseline/drift.js";
-import { GateError, isGateError, traceReadProblem } from "../errors.js";
+import { GateError, isGateError } from "../errors.js";
 import { evaluateSignals, type HitOwner, type SecretFound, type Signal, type SignalHit } from "./signals.js";
 
 export interface InspectRequest {

@@ -1,5 +1,5 @@
 /**
- * `mcp-conf diff`'s report: text for people (only what changed, then the regression count) and JSON for tools (the
+ * Two sessions compared, as `mcp-conf diff` reports it: text for people (only what changed, then the regression count) and JSON for tools (the
  * comparison as the analysis package returns it, with the two traces named).
  */
 import {
@@ -11,8 +11,8 @@ import {
   type MatchedCall,
   type SessionComparison,
 } from "@mcp-conf/analysis";
-import { definitionsDiffLines, definitionsDiffSummary, fieldChangeLine } from "@mcp-conf/gate";
 import { escapeTerminal } from "@mcp-conf/trace-format";
+import { definitionsDiffLines, definitionsDiffSummary, fieldChangeLine } from "./changes-text.js";
 
 const KIND_NAMES: Record<DefinitionKind, string> = {
   tools: "tools",
@@ -21,16 +21,19 @@ const KIND_NAMES: Record<DefinitionKind, string> = {
   resourceTemplates: "resource templates",
 };
 
+/** How the two traces are named in the report. */
 export interface DiffNames {
   before: string;
   after: string;
 }
 
-export function diffJson(names: DiffNames, comparison: SessionComparison): string {
+/** The comparison as JSON, the two traces named. */
+export function renderComparisonJson(names: DiffNames, comparison: SessionComparison): string {
   return `${JSON.stringify({ traces: names, ...comparison }, null, 2)}\n`;
 }
 
-export function diffText(names: DiffNames, comparison: SessionComparison): string {
+/** The comparison as text: only what changed, then the regression count. */
+export function renderComparisonText(names: DiffNames, comparison: SessionComparison): string {
   const lines = [
     `before: ${sessionLine(names.before, comparison.before, comparison.protocol.before)}`,
     `after:  ${sessionLine(names.after, comparison.after, comparison.protocol.after)}`,
