@@ -37,13 +37,11 @@ export {
 /** The byte-stream line splitter the relay observes with. */
 export type { ObservedLine } from "./line-splitter.js";
 /** The secret detector: credential-shaped values in a text or a trace event (kind and place, never the value). */
-export {
-  detectSecrets,
-  type SecretFinding,
-  scanEventForSecrets,
-} from "./privacy/detect.js";
+export { detectSecrets, type SecretFinding } from "./privacy/detect.js";
 /** Redaction of the observed copy: rules compiled once, applied to every event before any sink sees it. */
 export { compileRedaction, RedactionRuleError, type RedactionRules, type Redactor } from "./privacy/redact.js";
+/** `check --fail-on secret`'s scanner: the `--redact-secrets` redaction itself, each placeholder it puts in a finding. */
+export { scanEventForSecrets, secretScanner } from "./privacy/scan.js";
 /** The preset of credential shapes behind `--redact-secrets` and `check --fail-on secret`. */
 export { SECRET_KINDS, type SecretKind } from "./privacy/secret-kinds.js";
 /** Credentials outside the payload: a command line and a URL as they may be recorded and printed. */

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { SECRET_SAMPLES } from "@mcp-conf/testing";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
-import { detectSecrets, isCredentialName, scanEventForSecrets } from "./detect.js";
+import { detectSecrets, isCredentialName } from "./detect.js";
+import { scanEventForSecrets } from "./scan.js";
 import { SECRET_KINDS } from "./secret-kinds.js";
 
 const corpus = join(import.meta.dirname, "../../../../corpus");

@@ -3,7 +3,7 @@
  * its location, never the value. Redaction (`--redact-secrets`) replaces what it finds; `check --fail-on secret`
  * reports it. One module for both, so what is redacted and what is flagged cannot drift apart.
  */
-import { isRedactionPlaceholder, PARAM_HEADER_PREFIX, readHeaderValue, type TraceEvent } from "@mcp-conf/trace-format";
+import { isRedactionPlaceholder } from "@mcp-conf/trace-format";
 import { SECRET_PATTERNS, type SecretKind } from "./secret-kinds.js";
 
 /** One credential in a text: its kind and the span `[start, end)` of the value. */
@@ -115,65 +115,4 @@ export function isCredentialName(name: string): boolean {
     return /[-_.\s]/.test(name[before] ?? "");
   }
   return false;
-}
-
-/** The credentials in one event: payload strings and credential-named members, header values, raw and stderr text. */
-export function scanEventForSecrets(event: TraceEvent): SecretFinding[] {
-  const findings: SecretFinding[] = [];
-  const seq = event.seq;
-  const inText = (text: string, location: string) => {
-    for (const match of detectSecrets(text)) findings.push({ seq, kind: match.kind, location });
-  };
-  switch (event.kind) {
-    case "message":
-      walkStrings(event.payload, "payload", (text, location, key) => {
-        if (key !== undefined && isCredentialName(key) && text.length >= 4 && !isRedactionPlaceholder(text)) {
-          findings.push({ seq, kind: "credential-pair", location });
-        } else inText(text, location);
-      });
-      break;
-    case "http":
-      for (const [name, value] of Object.entries(event.headers ?? {})) {
-        const location = `headers/${name}`;
-        // A routing header may carry its value Base64-encoded, and names the argument it mirrors after its prefix.
-        const reading = readHeaderValue(value);
-        const text = reading.value ?? value;
-        const param = name.startsWith(PARAM_HEADER_PREFIX) ? name.slice(PARAM_HEADER_PREFIX.length) : undefined;
-        if (
-          (isCredentialName(name) || (param !== undefined && isCredentialName(param))) &&
-          !isRedactionPlaceholder(value)
-        ) {
-          const shaped = detectSecrets(text);
-          findings.push({ seq, kind: shaped[0]?.kind ?? "credential-pair", location });
-        } else inText(text, location);
-      }
-      break;
-    case "raw":
-    case "stderr":
-      inText(event.text, "text");
-      break;
-    case "lifecycle":
-      if (event.meta !== undefined) {
-        walkStrings(event.meta, "meta", (text, location) => inText(text, location));
-      }
-      break;
-  }
-  return findings;
-}
-
-/** Calls `visit` with every string inside `value`, its location (a JSON Pointer under `base`) and its member name. */
-export function walkStrings(
-  value: unknown,
-  base: string,
-  visit: (text: string, location: string, key: string | undefined) => void,
-  key?: string,
-): void {
-  if (typeof value === "string") visit(value, base, key);
-  else if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) walkStrings(value[i], `${base}/${i}`, visit);
-  } else if (value !== null && typeof value === "object") {
-    for (const [name, member] of Object.entries(value)) {
-      walkStrings(member, `${base}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, visit, name);
-    }
-  }
 }

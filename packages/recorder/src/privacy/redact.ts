@@ -192,7 +192,12 @@ export function compileRedaction(rules: RedactionRules): Redactor | undefined {
   const redactHeader = (name: string, value: string): string => {
     const keyed = keys.get(name);
     if (keyed !== undefined) return keyed;
-    if (!name.startsWith(PARAM_HEADER_PREFIX) && name !== "mcp-name") return redactText(value);
+    if (!name.startsWith(PARAM_HEADER_PREFIX) && name !== "mcp-name") {
+      const text = redactText(value);
+      // A header named for a credential (`X-Api-Key`, `Authorization`) is one, whatever its value looks like.
+      if (text !== value || !secrets || value.length < 4 || !isCredentialName(name)) return text;
+      return isRedactionPlaceholder(value) ? value : redactionPlaceholder("secret:credential-pair");
+    }
     const param = name.slice(PARAM_HEADER_PREFIX.length);
     if (name !== "mcp-name") {
       const byParam = keys.get(param);
