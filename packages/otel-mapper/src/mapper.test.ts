@@ -1,5 +1,12 @@
 import { readFileSync } from "node:fs";
-import { acceptanceSession, CALLER_TRACEPARENT, CALLER_TRACESTATE, recordedSession, SECRET } from "@mcp-conf/testing";
+import {
+  ACCEPTANCE_SPAN_NAMES,
+  acceptanceSession,
+  CALLER_TRACEPARENT,
+  CALLER_TRACESTATE,
+  recordedSession,
+  SECRET,
+} from "@mcp-conf/testing";
 import { readTraceSync } from "@mcp-conf/trace-format";
 import { describe, expect, it } from "vitest";
 import type { SpanFinding } from "./findings.js";
@@ -37,17 +44,7 @@ const finding = (seq: number | undefined, id = "TOOL-006"): SpanFinding => {
 describe("span per exchange", () => {
   it("makes one CLIENT span per request, notification and unanswered request, in completion order", () => {
     const { spans } = mapAll(acceptanceSession().events);
-    expect(spans.map((s) => s.name)).toEqual([
-      "initialize",
-      "notifications/initialized",
-      "tools/call get_weather",
-      "tools/call delete_file",
-      "tools/call missing_tool",
-      "notifications/progress",
-      "resources/read",
-      "prompts/get summarise",
-      "tools/call slow_tool",
-    ]);
+    expect(spans.map((s) => s.name)).toEqual(ACCEPTANCE_SPAN_NAMES);
     expect(new Set(spans.map((s) => s.kind))).toEqual(new Set(["client"]));
   });
 

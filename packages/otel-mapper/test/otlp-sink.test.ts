@@ -5,6 +5,7 @@
  */
 
 import {
+  ACCEPTANCE_SPAN_NAMES,
   acceptanceSession,
   downCollectorUrl,
   type FaultyCollector,
@@ -122,19 +123,7 @@ describe("against a real OTLP receiver", () => {
     expect(collector.traces).toHaveLength(collector.requests.length);
 
     const spans = spansOf(collector);
-    expect(spans.map((s) => s.name).sort()).toEqual(
-      [
-        "initialize",
-        "notifications/initialized",
-        "tools/call get_weather",
-        "tools/call delete_file",
-        "tools/call missing_tool",
-        "notifications/progress",
-        "resources/read",
-        "prompts/get summarise",
-        "tools/call slow_tool",
-      ].sort(),
-    );
+    expect(spans.map((s) => s.name).sort()).toEqual([...ACCEPTANCE_SPAN_NAMES].sort());
     expect(new Set(spans.map((s) => s.kind))).toEqual(new Set([3]));
     const named = (name: string) => spans.find((s) => s.name === name)!;
 

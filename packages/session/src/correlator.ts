@@ -197,15 +197,7 @@ export class Correlator {
         this.answer(ref, message.id, out);
         return;
       case "invalid":
-        if (isPlainObjectWithNullId(message.raw)) {
-          add(out, "issues", {
-            kind: "null-id",
-            seq: ref.seq,
-            direction: ref.direction,
-            id: null,
-            detail: "a message with a null id",
-          });
-        }
+        if (isPlainObjectWithNullId(message.raw)) add(out, "issues", nullIdIssue(ref, "a message with a null id"));
         add(out, "exchanges", { type: "invalid", message: ref });
         return;
     }
@@ -282,13 +274,7 @@ export class Correlator {
 
   private answer(ref: MessageRef, id: JsonRpcId | null, out: Building) {
     if (id === null) {
-      add(out, "issues", {
-        kind: "null-id",
-        seq: ref.seq,
-        direction: ref.direction,
-        id: null,
-        detail: "a response with a null id",
-      });
+      add(out, "issues", nullIdIssue(ref, "a response with a null id"));
       add(out, "exchanges", { type: "orphan-response", response: ref });
       return;
     }
@@ -333,4 +319,8 @@ function shiftOpen(space: IdSpace | undefined, key: string): RequestRef | undefi
 
 function isPlainObjectWithNullId(raw: unknown): boolean {
   return typeof raw === "object" && raw !== null && !Array.isArray(raw) && (raw as Record<string, unknown>).id === null;
+}
+
+function nullIdIssue(ref: MessageRef, detail: string): CorrelationIssue {
+  return { kind: "null-id", seq: ref.seq, direction: ref.direction, id: null, detail };
 }

@@ -30,6 +30,19 @@ export function recordedSession(
     .handshake({ server: RECORDED_SERVER_CAPABILITIES });
 }
 
+/** The names of the acceptance session's spans, one per request, notification and unanswered request, in completion order. */
+export const ACCEPTANCE_SPAN_NAMES = [
+  "initialize",
+  "notifications/initialized",
+  "tools/call get_weather",
+  "tools/call delete_file",
+  "tools/call missing_tool",
+  "notifications/progress",
+  "resources/read",
+  "prompts/get summarise",
+  "tools/call slow_tool",
+] as const;
+
 /** The acceptance session; returns the builder, its events and the seqs of the exchanges a test points at. */
 export function acceptanceSession(transport: Transport = "stdio", options: { ts?: boolean } = {}) {
   const b = recordedSession(transport, {

@@ -34,16 +34,29 @@ export function expectReadmeExampleToPrintItsOutput(packageDir: string): void {
   const expected = fencedBlock(readme, "text");
   expect(code).toBeDefined();
   expect(expected).toBeDefined();
+  const run = runPackageExample(packageDir, code!);
+  expect(run.stderr).toBe("");
+  expect(run.stdout).toBe(expected);
+}
+
+/**
+ * Runs TypeScript `code` as a user of the package in `packageDir` would: written into the package (so its own name
+ * resolves to its built self) and run with tsx from the repository root. Returns what it printed.
+ */
+export function runPackageExample(
+  packageDir: string,
+  code: string,
+  timeoutMs = 30_000,
+): { stdout: string; stderr: string; status: number | null } {
   const script = join(packageDir, `.readme-example-${process.pid}.mts`);
-  writeFileSync(script, code!);
+  writeFileSync(script, code);
   try {
     const run = spawnSync(process.execPath, ["--import", "tsx", script], {
       cwd: join(packageDir, "..", ".."),
       encoding: "utf8",
-      timeout: 30_000,
+      timeout: timeoutMs,
     });
-    expect(run.stderr).toBe("");
-    expect(run.stdout).toBe(expected);
+    return { stdout: run.stdout, stderr: run.stderr, status: run.status };
   } finally {
     rmSync(script, { force: true });
   }

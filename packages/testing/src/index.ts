@@ -4,6 +4,7 @@
  * OTLP collectors (a real receiver and faulty ones) with a strict OTLP/JSON check, and the SARIF 2.1.0 schema check.
  */
 export {
+  ACCEPTANCE_SPAN_NAMES,
   acceptanceSession,
   CALLER_TRACEPARENT,
   CALLER_TRACESTATE,
@@ -21,6 +22,7 @@ export {
   fencedBlock,
   outputMatches,
   runConsoleBlock,
+  runPackageExample,
 } from "./examples.js";
 export { HOSTILE, hostileSession } from "./hostile-session.js";
 export { defaultsEnv, entriesUnder, type HomeVariable, type IsolatedHome, isolatedHome } from "./isolated-home.js";

@@ -52,8 +52,12 @@ async function readEveryWay(text: string, options = {}) {
   };
 }
 
+/** The reasons some test above has seen every reader give. */
+const reasonsSeen = new Set<TraceFormatReason>();
+
 async function expectFault(text: string, reason: TraceFormatReason, line: number, options = {}) {
   const results = await readEveryWay(text, options);
+  reasonsSeen.add(reason);
   for (const [way, result] of Object.entries(results)) {
     expect(result.error, `${way} should fail`).toBeInstanceOf(TraceFormatError);
     const error = result.error as TraceFormatError;
@@ -297,21 +301,8 @@ describe("malformed traces: one reason each, with the line", () => {
     );
   });
 
-  it("covers every reason code", () => {
-    const tested: TraceFormatReason[] = [
-      "bad-json",
-      "schema",
-      "unknown-kind",
-      "unknown-direction",
-      "unknown-transport",
-      "non-monotonic-seq",
-      "line-too-long",
-      "blank-line",
-      "torn-final-line",
-      "too-many-events",
-      "too-deep",
-    ];
-    expect([...tested].sort()).toEqual([...TRACE_FORMAT_REASONS].sort());
+  it("covers every reason code (runs after the tests above)", () => {
+    expect([...reasonsSeen].sort()).toEqual([...TRACE_FORMAT_REASONS].sort());
   });
 
   it("escapes control characters taken from the trace in the message", () => {

@@ -150,12 +150,10 @@ interface RecorderSettings {
   logs: OtlpLogs | undefined;
 }
 
-async function recordStdio(
-  argv: RecordArgs,
-  io: Io,
-  { maxMessageBytes, redact, logs }: RecorderSettings,
-  tap: SessionTap | undefined,
-): Promise<number> {
+/** Records in one mode (stdio or http) until it ends; resolves to the exit code. */
+type ModeRecorder = (argv: RecordArgs, io: Io, settings: RecorderSettings, tap?: SessionTap) => Promise<number>;
+
+const recordStdio: ModeRecorder = async (argv, io, { maxMessageBytes, redact, logs }, tap) => {
   const prefix = prefixOf(tap);
   if (argv.upstream !== undefined || argv.listen !== undefined) {
     throw new UsageError("record stdio: --upstream and --listen belong to record http");
@@ -190,14 +188,9 @@ async function recordStdio(
   for (const line of recordingSummaryLines(result.stats, prefix, tap?.quiet))
     io.stderr.write(`${escapeTerminal(line)}\n`);
   return result.exitCode;
-}
+};
 
-async function recordHttp(
-  argv: RecordArgs,
-  io: Io,
-  { maxMessageBytes, redact, logs }: RecorderSettings,
-  tap: SessionTap | undefined,
-): Promise<number> {
+const recordHttp: ModeRecorder = async (argv, io, { maxMessageBytes, redact, logs }, tap) => {
   const prefix = prefixOf(tap);
   if ((argv.command ?? []).length > 0) {
     throw new UsageError("record http: takes no command; the server is reached at --upstream");
@@ -259,7 +252,7 @@ async function recordHttp(
   if (ended === 0) io.stderr.write(`${prefix} no session was recorded\n`);
   else if (tap && !tap.quiet) io.stderr.write(`${prefix} ${ended} session(s) ended, each judged once\n`);
   return EXIT.ok;
-}
+};
 
 /**
  * Checks the trace destination before the proxy listens and returns the per-session sink factory (which file each
