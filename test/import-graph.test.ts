@@ -131,6 +131,7 @@ function areaToArea(graph: Graph): string[] {
  */
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   "trace-format": [],
+  "client-config": [],
   session: ["trace-format"],
   recorder: ["trace-format"],
   validator: ["trace-format", "session"],
@@ -141,6 +142,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   gate: ["trace-format", "session", "recorder", "validator", "analysis"],
   fleet: ["trace-format", "session", "validator", "live-judge", "otel-mapper"],
   cli: [
+    "client-config",
     "trace-format",
     "session",
     "recorder",

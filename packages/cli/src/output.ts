@@ -14,8 +14,8 @@ import { type Io, UsageError } from "./exit.js";
 /** The `-o` value that means standard output. */
 export const STDOUT = "-";
 
-/** Writes `text` to `output` (`undefined` or `-`: standard output). Throws a one-line `UsageError` naming `command`. */
-export function writeOutput(command: string, output: string | undefined, text: string, io: Io): void {
+/** Writes `text` (or bytes) to `output` (`undefined` or `-`: standard output). Throws a one-line `UsageError` naming `command`. */
+export function writeOutput(command: string, output: string | undefined, text: string | Uint8Array, io: Io): void {
   if (output === undefined || output === STDOUT) {
     io.stdout.write(text);
     return;
@@ -82,7 +82,7 @@ function lstatExists(path: string): boolean {
  * Writes a temporary file beside `target` and renames it into place: a new file is private to its owner (0600,
  * whatever the umask: an export can be a full copy of a trace), an existing one keeps its mode.
  */
-function writeThroughTemp(target: string, text: string, mode: number | undefined): void {
+function writeThroughTemp(target: string, text: string | Uint8Array, mode: number | undefined): void {
   const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
     writeFileSync(temp, text, { flag: "wx", mode: 0o600 });

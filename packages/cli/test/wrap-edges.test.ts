@@ -1,6 +1,6 @@
 /**
- * wrap/unwrap on the edges of a client configuration (issue 31, item 10): a byte order mark is accepted and kept, and
- * a server key given twice — which the client reads as its last, the parser as its first — is refused in one line.
+ * wrap/unwrap on the edges of a client configuration (issue 31, item 10): a byte order mark is accepted and kept, bytes
+ * that are not UTF-8 elsewhere in the file survive wrap + unwrap byte for byte (the backup kept), and a server key given twice — which the client reads as its last, the parser as its first — is refused in one line.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -24,6 +24,45 @@ describe("wrap and unwrap on the edges of a config file", () => {
     expect(text).toContain(`"stdio", "--", "node", "server.js"`);
     expect((await mcpConf(["unwrap", "s", "--client", "cursor", "--config", config])).code).toBe(0);
     expect(readFileSync(config, "utf8")).toBe(original);
+  });
+
+  it("keeps bytes that are not UTF-8 elsewhere in the file through wrap and unwrap, and keeps the first backup", async () => {
+    const config = join(dir.path, "latin1.json");
+    // A Latin-1 comment and another server's Latin-1 argument (0xE9, 0xFC are not UTF-8 on their own).
+    const original = Buffer.concat([
+      Buffer.from("{\n  // caf"),
+      Buffer.from([0xe9]),
+      Buffer.from('\n  "mcpServers": {\n    "other": { "command": "node", "args": ["m'),
+      Buffer.from([0xfc]),
+      Buffer.from('ller.js"] },\n    "s": { "command": "node", "args": ["server.js"] }\n  }\n}\n'),
+    ]);
+    writeFileSync(config, original);
+    expect((await mcpConf(["wrap", "s", "--client", "cursor", "--config", config])).code).toBe(0);
+    const wrapped = readFileSync(config);
+    expect(wrapped.includes(Buffer.from([0x20, 0x63, 0x61, 0x66, 0xe9, 0x0a]))).toBe(true);
+    expect(wrapped.includes(Buffer.from([0x6d, 0xfc, 0x6c]))).toBe(true);
+    expect(readFileSync(`${config}.mcp-conf-backup`).equals(original)).toBe(true);
+    // A second run (the other server, whose argument holds such a byte) keeps the first backup.
+    expect((await mcpConf(["wrap", "other", "--client", "cursor", "--config", config])).code).toBe(0);
+    expect(readFileSync(`${config}.mcp-conf-backup`).equals(original)).toBe(true);
+    expect((await mcpConf(["unwrap", "--all", "--client", "cursor", "--config", config])).code).toBe(0);
+    expect(readFileSync(config).equals(original)).toBe(true);
+  });
+
+  it("refuses to rewrite a command whose own bytes are not UTF-8, in one line, the file untouched", async () => {
+    const config = join(dir.path, "bad-command.json");
+    const original = Buffer.concat([
+      Buffer.from('{ "mcpServers": { "s": { "command": "caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('" } } }\n'),
+    ]);
+    writeFileSync(config, original);
+    const run = await mcpConf(["wrap", "s", "--client", "cursor", "--config", config]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^mcp-conf: wrap: \S+: the entry of "s" holds bytes that are not UTF-8; fix them and run again\n$/,
+    );
+    expect(readFileSync(config).equals(original)).toBe(true);
   });
 
   it("refuses a server key given twice, in one line, and leaves the file as it was", async () => {

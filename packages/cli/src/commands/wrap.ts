@@ -9,12 +9,12 @@
  */
 import { copyFileSync, existsSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
-import { escapeTerminal, fileProblem } from "@mcp-conf/trace-format";
-import type { Argv } from "yargs";
-import { type Io, UsageError } from "../exit.js";
-import { writeOutput } from "../output.js";
-import { CLIENT_CONFIGS, CLIENTS, type ClientName, defaultConfigPath } from "../wrap/clients.js";
 import {
+  CLIENT_CONFIGS,
+  CLIENTS,
+  type ClientName,
+  ConfigDocument,
+  defaultConfigPath,
   entryText,
   type Launcher,
   listServers,
@@ -23,7 +23,11 @@ import {
   unwrapServer,
   WrapError,
   wrapServer,
-} from "../wrap/entry.js";
+} from "@mcp-conf/client-config";
+import { escapeTerminal, fileProblem } from "@mcp-conf/trace-format";
+import type { Argv } from "yargs";
+import { type Io, UsageError } from "../exit.js";
+import { writeOutput } from "../output.js";
 import type { Command } from "./command.js";
 
 interface WrapArgs {
@@ -90,17 +94,15 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
   const path = resolve(
     argv.config ?? defaultConfigPath(client.name, { env: process.env, platform: process.platform, cwd: process.cwd() }),
   );
-  let original: string;
+  let original: ConfigDocument;
   try {
-    original = readFileSync(path, "utf8");
+    // Bytes, not text: a byte that is not UTF-8 elsewhere in the file is written back as it was.
+    original = ConfigDocument.fromBytes(readFileSync(path));
   } catch (error) {
     throw new UsageError(
       `${verb}: ${path}: ${fileProblem(error)}${argv.config ? "" : " (name the file with --config)"}`,
     );
   }
-  // A byte order mark (some Windows editors write one) is set aside while the JSON is read, and written back.
-  const bom = original.startsWith("\uFEFF") ? "\uFEFF" : "";
-  original = original.slice(bom.length);
   const launcher = currentLauncher();
   let text = original;
   const done: string[] = [];
@@ -121,7 +123,7 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
         verb === "wrap" ? wrapServer(text, client, name, launcher, port) : unwrapServer(text, client, name);
       if (verb === "wrap" && result.proxy) proxies.push(result.proxy);
       if (result.changed) {
-        text = result.text;
+        text = result.document;
         done.push(name);
       } else if (!argv.all) io.stderr.write(`mcp-conf ${verb}: ${escapeTerminal(name)} ${result.why}\n`);
     }
@@ -165,7 +167,7 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
       throw new UsageError(`${verb}: cannot write the backup ${backup}: ${fileProblem(error)}`);
     }
   }
-  writeOutput(verb, path, bom + text, io);
+  writeOutput(verb, path, text.toBytes(), io);
   const what = done.map((name) => escapeTerminal(name)).join(", ");
   const nothingWrapped = verb === "unwrap" && !listServers(text, client).some((server) => server.wrapped);
   if (nothingWrapped) rmSync(backup, { force: true });

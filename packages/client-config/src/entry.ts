@@ -10,8 +10,9 @@
 import { createHash } from "node:crypto";
 import jsonc from "jsonc-parser";
 import type { ClientConfig } from "./clients.js";
+import { ConfigDocument, NotUtf8Error, type TextEdit } from "./config-document.js";
 
-const { applyEdits, findNodeAtLocation, parseTree, printParseErrorCode } = jsonc;
+const { findNodeAtLocation, parseTree, printParseErrorCode } = jsonc;
 type Node = jsonc.Node;
 
 /** How the client is to start mcp-conf: an executable and the arguments before `watch`. */
@@ -36,7 +37,9 @@ export interface ProxyPlan {
 /** Header names that carry credentials, lower-cased without `-` and `_`. */
 const CREDENTIAL_HEADERS = /^(?:authorization|proxyauthorization|cookie|x?apikey|x?authtoken|x?accesstoken|token)$/;
 
-export type EntryResult = ({ changed: true; text: string } | { changed: false; why: string }) & { proxy?: ProxyPlan };
+export type EntryResult = ({ changed: true; document: ConfigDocument } | { changed: false; why: string }) & {
+  proxy?: ProxyPlan;
+};
 
 export interface ServerSummary {
   name: string;
@@ -51,8 +54,8 @@ const UPSTREAM_MARK = "#mcp-conf-upstream=";
 const WRAPPED_URL = /^http:\/\/127\.0\.0\.1:(\d+)\/#mcp-conf-upstream=([A-Za-z0-9\-_.!~*'()%]*)$/;
 
 /** The servers the file configures for `client`, in file order. */
-export function listServers(text: string, client: ClientConfig): ServerSummary[] {
-  const servers = serversNode(parse(text), client);
+export function listServers(document: ConfigDocument | string, client: ClientConfig): ServerSummary[] {
+  const servers = serversNode(parse(textOf(document)), client);
   if (!servers) return [];
   return (servers.children ?? []).map((property) => {
     const name = String(property.children![0]!.value);
@@ -71,16 +74,18 @@ export function listServers(text: string, client: ClientConfig): ServerSummary[]
  * `watch http` proxy on `port` (default: one derived from the entry). Throws `WrapError` for what cannot be wrapped.
  */
 export function wrapServer(
-  text: string,
+  file: ConfigDocument | string,
   client: ClientConfig,
   server: string,
   launcher: Launcher,
   port?: number,
 ): EntryResult {
+  const document = documentOf(file);
+  const text = document.text;
   const entry = entryNode(parse(text), client, server);
   const url = urlNode(entry);
   if (findNodeAtLocation(entry, ["command"]) === undefined && url?.type === "string") {
-    const result = wrapHttp(text, server, url, port);
+    const result = wrapHttp(document, server, url, port);
     const headers = findNodeAtLocation(entry, ["headers"]);
     const credentials = (headers?.type === "object" ? (headers.children ?? []) : [])
       .map((member) => String(member.children?.[0]?.value ?? ""))
@@ -98,14 +103,18 @@ export function wrapServer(
   if (!args) edits.push({ offset: command.offset + command.length, length: 0, content: `, "args": [${prefix}]` });
   else if ((args.children ?? []).length === 0) edits.push({ offset: args.offset + 1, length: 0, content: prefix });
   else edits.push({ offset: args.children![0]!.offset, length: 0, content: `${prefix}, ` });
-  return { changed: true, text: applyEdits(text, edits) };
+  return { changed: true, document: edited(document, edits, server) };
 }
 
 /** Restores `server`'s entry as it was before `wrapServer`. Throws `WrapError` for a missing or non-stdio entry. */
-export function unwrapServer(text: string, client: ClientConfig, server: string): EntryResult {
+export function unwrapServer(file: ConfigDocument | string, client: ClientConfig, server: string): EntryResult {
+  const document = documentOf(file);
+  const text = document.text;
   const entry = entryNode(parse(text), client, server);
   const url = urlNode(entry);
-  if (findNodeAtLocation(entry, ["command"]) === undefined && url?.type === "string") return unwrapHttp(text, url);
+  if (findNodeAtLocation(entry, ["command"]) === undefined && url?.type === "string") {
+    return unwrapHttp(document, server, url);
+  }
   const { command, args } = stdioEntry(text, client, server);
   const at = args ? wrappedAt(stringArgs(args.parent!.parent!)) : undefined;
   if (!args || at === undefined) return { changed: false, why: "is not wrapped" };
@@ -123,13 +132,36 @@ export function unwrapServer(text: string, client: ClientConfig, server: string)
       edits.push({ offset: end(command), length: added.length, content: "" });
     } else edits.push({ offset: items[0]!.offset, length: end(original) - items[0]!.offset, content: "" });
   }
-  return { changed: true, text: applyEdits(text, edits) };
+  return { changed: true, document: edited(document, edits, server) };
 }
 
 /** The text of `server`'s entry (for a dry run). */
-export function entryText(text: string, client: ClientConfig, server: string): string {
+export function entryText(document: ConfigDocument | string, client: ClientConfig, server: string): string {
+  const text = textOf(document);
   const entry = entryNode(parse(text), client, server);
   return text.slice(entry.offset, entry.offset + entry.length);
+}
+
+function documentOf(file: ConfigDocument | string): ConfigDocument {
+  return typeof file === "string" ? ConfigDocument.fromText(file) : file;
+}
+
+function textOf(document: ConfigDocument | string): string {
+  return typeof document === "string" ? document : document.text;
+}
+
+/** `document` with `edits` applied; an edit of bytes that are not UTF-8 is refused (they could not be kept). */
+function edited(document: ConfigDocument, edits: TextEdit[], server: string): ConfigDocument {
+  try {
+    return document.edit(edits);
+  } catch (error) {
+    if (error instanceof NotUtf8Error) {
+      throw new WrapError(
+        `the entry of ${JSON.stringify(server)} holds bytes that are not UTF-8; fix them and run again`,
+      );
+    }
+    throw error;
+  }
 }
 
 function parse(text: string): Node {
@@ -202,7 +234,8 @@ function urlNode(entry: Node): Node | undefined {
 }
 
 /** Keeps the URL literal's bytes between the quotes (escapes included), so unwrap writes them back as they were. */
-function wrapHttp(text: string, server: string, url: Node, port: number | undefined): EntryResult {
+function wrapHttp(document: ConfigDocument, server: string, url: Node, port: number | undefined): EntryResult {
+  const text = document.text;
   const value = String(url.value);
   const wrapped = WRAPPED_URL.exec(value);
   if (wrapped) return { changed: false, why: "is already wrapped", proxy: proxyOf(wrapped) };
@@ -219,14 +252,14 @@ function wrapHttp(text: string, server: string, url: Node, port: number | undefi
   const raw = text.slice(url.offset + 1, url.offset + url.length - 1);
   const pointed = `http://${PROXY_HOST}:${chosen}/${UPSTREAM_MARK}${encodeURIComponent(raw)}`;
   const edit = { offset: url.offset, length: url.length, content: JSON.stringify(pointed) };
-  return { changed: true, text: applyEdits(text, [edit]), proxy: { upstream: value, port: chosen } };
+  return { changed: true, document: edited(document, [edit], server), proxy: { upstream: value, port: chosen } };
 }
 
-function unwrapHttp(text: string, url: Node): EntryResult {
+function unwrapHttp(document: ConfigDocument, server: string, url: Node): EntryResult {
   const wrapped = WRAPPED_URL.exec(String(url.value));
   if (!wrapped) return { changed: false, why: "is not wrapped" };
   const edit = { offset: url.offset, length: url.length, content: `"${decodeURIComponent(wrapped[2]!)}"` };
-  return { changed: true, text: applyEdits(text, [edit]), proxy: proxyOf(wrapped) };
+  return { changed: true, document: edited(document, [edit], server), proxy: proxyOf(wrapped) };
 }
 
 function proxyOf(wrapped: RegExpExecArray): ProxyPlan {

@@ -14,13 +14,13 @@ import {
   wrapServer,
 } from "./entry.js";
 
-const fixtures = join(import.meta.dirname, "../../test/fixtures/client-configs");
+const fixtures = join(import.meta.dirname, "../test/fixtures/client-configs");
 const configOf = (client: ClientName) => readFileSync(join(fixtures, `${client}.json`), "utf8");
 const launcher: Launcher = { command: "/opt/node/bin/node", args: ["/opt/mcp-conf/dist/bin.js"] };
 
 function changed(result: ReturnType<typeof wrapServer>): string {
   if (!result.changed) throw new Error(`unchanged: ${result.why}`);
-  return result.text;
+  return result.document.text;
 }
 
 describe.each(CLIENTS)("a %s configuration", (client) => {
