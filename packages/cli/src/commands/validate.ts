@@ -165,7 +165,11 @@ async function judgeTrace(trace: string, settings: JudgeSettings, io: Io): Promi
     throw error;
   }
   if (report.verdict === "nothing-judged") {
-    return nothingJudged(label, "no requirement was observed (every one is not observed, not applicable or excluded)");
+    const why =
+      report.unreached === undefined
+        ? "no requirement was observed (every one is not observed, not applicable or excluded)"
+        : `the server was never reached (the recording proxy made all ${report.unreached} response(s) itself)`;
+    return nothingJudged(label, why);
   }
   const result: TraceResult = {
     judged: { report, context: { trace, lineOfSeq } },

@@ -6,6 +6,7 @@
  * assigned on `this` after construction — the counts live in `state`.
  */
 import type { RequestRef, SessionFacts } from "@mcp-conf/session";
+import type { ProxyAnswers } from "./proxy-answers.js";
 import type { RecentSenders } from "./recent-senders.js";
 import type { CheckContext, Finding, ReadingContext, Side } from "./types.js";
 
@@ -33,6 +34,8 @@ export interface SessionScope {
   readonly findings: Finding[];
   readonly maxFindingsPerCheck: number;
   readonly senders: RecentSenders;
+  /** The recording proxy's own answers: a finding located at one blames no peer, so it is dropped. */
+  readonly proxyAnswers: ProxyAnswers;
 }
 
 /** The session as a shared reading sees it (no examining, no reporting). */
@@ -76,6 +79,7 @@ export class RunningCheckContext extends ReadingView implements CheckContext {
 
   report(seq: number | undefined, detail: string, owner?: Side): void {
     const { state, check, scope } = this;
+    if (seq !== undefined && scope.proxyAnswers.has(seq)) return;
     state.reported++;
     if (state.kept.length >= scope.maxFindingsPerCheck) return;
     const text = detail.length > MAX_DETAIL_LENGTH ? `${detail.slice(0, MAX_DETAIL_LENGTH)}…` : detail;

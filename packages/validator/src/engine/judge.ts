@@ -30,6 +30,7 @@ import { forEachCheckedEvent } from "./input.js";
 import { judgeRequirement, totalsOf, verdictOf } from "./outcome.js";
 import { isReading, type Plan, planFor } from "./plan.js";
 import type { ProbeFacts } from "./probe.js";
+import { ProxyAnswers } from "./proxy-answers.js";
 import { RecentSenders } from "./recent-senders.js";
 import { chooseRevision, type RevisionChoice } from "./revision.js";
 import type { Actor, Capture, CheckDefinition, CheckHandlers, Finding, Registry, Report } from "./types.js";
@@ -131,6 +132,7 @@ class Pipeline implements SessionScope {
   private readonly states: (CheckState | undefined)[];
   /** The side that sent each recent message event, by seq (bounded). */
   readonly senders = new RecentSenders(RECENT_SENDERS);
+  readonly proxyAnswers = new ProxyAnswers();
   private readonly schema: ReturnType<typeof schemaFor>;
   private view: ReadingView | undefined;
 
@@ -206,6 +208,7 @@ class Pipeline implements SessionScope {
   private phase = "";
 
   observe(event: TraceEvent): void {
+    this.proxyAnswers.observe(event);
     if (event.kind === "message") {
       this.senders.set(event.seq, senderOf(event.direction));
     }
@@ -294,7 +297,18 @@ class Pipeline implements SessionScope {
       judgeRequirement(requirement, facts, evidence, this.actor),
     );
     const totals = totalsOf(requirements);
-    return { revision: this.registry.revision, totals, requirements, verdict: verdictOf(totals), capture };
+    const report: Report = {
+      revision: this.registry.revision,
+      totals,
+      requirements,
+      verdict: verdictOf(totals),
+      capture,
+    };
+    if (this.proxyAnswers.unreached) {
+      report.unreached = this.proxyAnswers.answered;
+      if (report.verdict === "pass" || report.verdict === "pass-with-warnings") report.verdict = "nothing-judged";
+    }
+    return report;
   }
 
   private stateOf(check: string): CheckState | undefined {

@@ -125,6 +125,12 @@ export interface Report {
   verdict: Verdict;
   /** An incomplete capture is judged as far as it goes, and every report format says so. */
   capture: Capture;
+  /**
+   * Set when the server never spoke and the recording proxy answered the client itself (`proxy: true`: the upstream
+   * could not be reached): how many responses the proxy made. Nothing of the server was judged, so the verdict is
+   * never a pass (`nothing-judged`, or the client's own `fail`).
+   */
+  unreached?: number;
 }
 
 /** Keys a check may subscribe to besides a method name. */

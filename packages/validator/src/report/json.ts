@@ -1,7 +1,7 @@
 /**
  * The JSON report: `{revision, totals, requirements[…]}` with two-space indentation and a trailing newline — the
  * shape mcp-conformance writes, so its consumers read ours; `revision_note` follows the revision only when the
- * choice needed explaining, `capture` follows the totals only when the capture was incomplete. Keys are emitted in a fixed order and optional members
+ * choice needed explaining, `capture` follows the totals only when the capture was incomplete, `unreached` when the server never spoke. Keys are emitted in a fixed order and optional members
  * only when they hold something, so the same report always gives the same bytes.
  */
 import { terminalSafeJson } from "@mcp-conf/trace-format";
@@ -31,6 +31,7 @@ export function reportToJson(report: Report): {
   revision_note?: string;
   totals: Report["totals"];
   capture?: Report["capture"];
+  unreached?: number;
   requirements: JsonRow[];
 } {
   const t = report.totals;
@@ -48,6 +49,7 @@ export function reportToJson(report: Report): {
       not_observed: t.not_observed,
     },
     ...capture,
+    ...(report.unreached === undefined ? {} : { unreached: report.unreached }),
     requirements: report.requirements.map(rowToJson),
   };
 }

@@ -79,6 +79,11 @@ function renderSuite(report: Report, context: RenderContext, counts: SuiteCounts
   if (!report.capture.complete) {
     lines.push(`      <property name="capture" value="incomplete: ${report.capture.missing} observation(s) missing"/>`);
   }
+  if (report.unreached !== undefined) {
+    lines.push(
+      `      <property name="unreached" value="${report.unreached} response(s) made by the recording proxy"/>`,
+    );
+  }
   if (context.trace !== undefined) {
     lines.push(`      <property name="trace" value="${escapeXmlAttribute(context.trace)}"/>`);
   }

@@ -79,6 +79,7 @@ function sarifRun(report: Report, context: RenderContext) {
       ...(report.revisionNote === undefined ? {} : { revisionNote: report.revisionNote }),
       verdict: report.verdict,
       ...(report.capture.complete ? {} : { capture: { complete: false, missing: report.capture.missing } }),
+      ...(report.unreached === undefined ? {} : { unreached: report.unreached }),
     },
     results,
   };

@@ -37,6 +37,7 @@ export function renderText(report: Report, context: RenderContext = {}): string 
   if (shown.length > 0) lines.push("");
   lines.push(totalsLine(report));
   if (!report.capture.complete) lines.push(captureLine(report));
+  if (report.unreached !== undefined) lines.push(unreachedLine(report.unreached));
   lines.push(`verdict: ${report.verdict}`);
   const hidden = report.requirements.length - shown.length;
   if (hidden > 0) lines.push(`${hidden} other requirement(s) not shown; --all lists every requirement`);
@@ -69,6 +70,14 @@ export function captureLine(report: Report): string {
   return (
     `capture: incomplete — ${report.capture.missing} observation(s) missing (lost while recording, or gaps in seq); ` +
     "findings in what is missing were not seen"
+  );
+}
+
+/** `server: never reached — …`, for a session whose every answer the recording proxy made itself. */
+export function unreachedLine(answered: number): string {
+  return (
+    `server: never reached — the recording proxy made all ${answered} response(s) itself (the upstream could not ` +
+    "be reached); nothing of the server was judged"
   );
 }
 
