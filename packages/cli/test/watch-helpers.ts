@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { BIN, REPO_ROOT } from "./validate-helpers.js";
 
 export const REPLAY = join(REPO_ROOT, "packages", "cli", "test", "replay", "play.mjs");
@@ -64,7 +65,6 @@ export function streamNotifications(
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...env } });
     let stderr = "";
-    let buffered = "";
     let received = 0;
     let started = 0;
     let elapsedMs = Number.NaN;
@@ -72,20 +72,14 @@ export function streamNotifications(
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
     });
-    child.stdout.on("data", (chunk) => {
-      buffered += chunk;
-      let newline = buffered.indexOf("\n");
-      while (newline !== -1) {
-        const message = JSON.parse(buffered.slice(0, newline));
-        buffered = buffered.slice(newline + 1);
-        newline = buffered.indexOf("\n");
-        if (message.id === 0) {
-          send({ jsonrpc: "2.0", method: "notifications/initialized" });
-          started = performance.now();
-        } else if (message.method === "notifications/message" && ++received === expected) {
-          elapsedMs = performance.now() - started;
-          child.stdin.end();
-        }
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      const message = JSON.parse(line);
+      if (message.id === 0) {
+        send({ jsonrpc: "2.0", method: "notifications/initialized" });
+        started = performance.now();
+      } else if (message.method === "notifications/message" && ++received === expected) {
+        elapsedMs = performance.now() - started;
+        child.stdin.end();
       }
     });
     child.on("error", reject);

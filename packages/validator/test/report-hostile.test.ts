@@ -5,7 +5,7 @@
  */
 
 import { expectSarifShape } from "@mcp-conf/testing";
-import { isTraceFormatError, readTraceSync, type TraceEvent, type TraceEventInput } from "@mcp-conf/trace-format";
+import { isTraceFormatError, readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
 import fc from "fast-check";
 import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import { RevisionError } from "../src/engine/errors.js";
 import { validate } from "../src/engine/judge.js";
 import type { Report } from "../src/engine/types.js";
 import { REPORT_FORMATS, renderReport } from "../src/report/index.js";
+import { eventBody, HANDSHAKE, withSeq } from "./random-traces.js";
 
 const HOSTILE = [
   "\u001b[2J\u001b]0;pwned\u0007",
@@ -139,120 +140,10 @@ describe("hostile sessions", () => {
   });
 });
 
-const METHODS = [
-  "initialize",
-  "ping",
-  "tools/list",
-  "tools/call",
-  "resources/list",
-  "resources/read",
-  "prompts/get",
-  "logging/setLevel",
-  "completion/complete",
-  "sampling/createMessage",
-  "elicitation/create",
-  "roots/list",
-  "tasks/get",
-  "notifications/initialized",
-  "notifications/cancelled",
-  "notifications/progress",
-  "notifications/message",
-  "notifications/tools/list_changed",
-];
-
-const id = fc.oneof(fc.integer({ min: -2, max: 6 }), fc.constantFrom("a", "0", ""), fc.constant(null));
-const params = fc.oneof(
-  fc.jsonValue({ maxDepth: 3 }),
-  fc.dictionary(
-    fc.constantFrom("name", "uri", "progressToken", "requestId", "cursor", "level", "_meta", "arguments"),
-    fc.jsonValue({ maxDepth: 2 }),
-  ),
-);
-const payload = fc.oneof(
-  fc.record(
-    { jsonrpc: fc.constant("2.0"), id, method: fc.constantFrom(...METHODS), params },
-    { requiredKeys: ["jsonrpc", "method"] },
-  ),
-  fc.record({ jsonrpc: fc.constant("2.0"), id, result: fc.jsonValue({ maxDepth: 3 }) }),
-  fc.record({
-    jsonrpc: fc.constant("2.0"),
-    id,
-    error: fc.record({ code: fc.oneof(fc.integer(), fc.string()), message: fc.jsonValue() }, { requiredKeys: [] }),
-  }),
-  fc.jsonValue({ maxDepth: 3 }),
-);
-const eventBody = fc.oneof(
-  fc.record({ kind: fc.constant("message" as const), payload }),
-  fc.record({
-    kind: fc.constant("lifecycle" as const),
-    event: fc.constantFrom("transport-open", "transport-close", "transport-abort"),
-  }),
-  fc.record({ kind: fc.constant("raw" as const), text: fc.string() }),
-  fc.record({
-    kind: fc.constant("http" as const),
-    status: fc.option(fc.constantFrom(200, 202, 400, 404, 405), { nil: undefined }),
-    headers: fc.option(
-      fc.dictionary(fc.constantFrom("content-type", "mcp-session-id", "mcp-protocol-version", "accept"), fc.string()),
-      { nil: undefined },
-    ),
-  }),
-);
+/** A random trace: the handshake or not, then up to 30 events of any kind. */
 const randomEvents = fc
-  .tuple(
-    fc.boolean(),
-    fc.array(
-      fc.record({
-        direction: fc.constantFrom("client-to-server" as const, "server-to-client" as const),
-        transport: fc.constantFrom("stdio" as const, "streamable-http" as const),
-        body: eventBody,
-      }),
-      { maxLength: 30 },
-    ),
-  )
-  .map(([handshake, items]) => {
-    const prefix: TraceEventInput[] = handshake
-      ? [
-          {
-            direction: "client-to-server",
-            transport: "stdio",
-            kind: "message",
-            payload: {
-              jsonrpc: "2.0",
-              id: 0,
-              method: "initialize",
-              params: {
-                protocolVersion: "2025-11-25",
-                capabilities: { sampling: {}, roots: { listChanged: true }, elicitation: {} },
-                clientInfo: { name: "c", version: "1" },
-              },
-            },
-          },
-          {
-            direction: "server-to-client",
-            transport: "stdio",
-            kind: "message",
-            payload: {
-              jsonrpc: "2.0",
-              id: 0,
-              result: {
-                protocolVersion: "2025-11-25",
-                capabilities: {
-                  tools: { listChanged: true },
-                  resources: { subscribe: true },
-                  prompts: {},
-                  logging: {},
-                  completions: {},
-                  tasks: {},
-                },
-                serverInfo: { name: "s", version: "1" },
-              },
-            },
-          },
-        ]
-      : [];
-    const rest = items.map(({ direction, transport, body }) => ({ direction, transport, ...body }) as TraceEventInput);
-    return [...prefix, ...rest].map((event, seq) => ({ seq, ...event }) as TraceEvent);
-  });
+  .tuple(fc.boolean(), fc.array(eventBody, { maxLength: 30 }))
+  .map(([handshake, bodies]) => withSeq(handshake ? [...HANDSHAKE, ...bodies] : bodies));
 
 describe("random input", () => {
   it("random events give a well-formed report or a RevisionError, never a crash", () => {
