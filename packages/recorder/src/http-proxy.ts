@@ -47,8 +47,8 @@ export interface HttpProxyOptions {
    */
   onSessionEnd?: (ending: SessionEnding) => void | Promise<void>;
   /**
-   * End a session after this many ms with no client request of it in flight or begun (a client that went away
-   * without a DELETE). Default 10 minutes (`DEFAULT_SESSION_IDLE_MS`); 0 never.
+   * End a session after this many ms with no client request of it in flight or begun and no GET stream of it open (a
+   * client that went away without a DELETE; a live stream is activity). Default 10 minutes (`DEFAULT_SESSION_IDLE_MS`); 0 never.
    */
   sessionIdleMs?: number;
 }

@@ -5,8 +5,8 @@
  * An HTTP+SSE stream of 2024-11-05 (see `legacy-sse.ts`) is a session of its own, `sse-<n>`.
  * A session ends — its trace closed, `onEnd` told once — on a successful DELETE; when its client drops the session's
  * GET stream (the transport closing: the official SDK's `close()` does that and sends no DELETE), once no other
- * request of it is in flight; after `idleMs` with no client request of it in flight or begun (a client that went away
- * without either); or when the proxy stops. An exchange naming a session that has ended is forwarded as any other but
+ * request of it is in flight; after `idleMs` with no client request of it in flight or begun and no GET stream of it
+ * open (a client that went away without either: a live stream is activity); or when the proxy stops. An exchange naming a session that has ended is forwarded as any other but
  * not recorded: the session was traced, and judged, once (the ids of the last `REMEMBERED_ENDS` ended sessions are
  * kept for this).
  * An `ExchangeLog` keeps one exchange's events in order: the request's events before the response's, even when
@@ -33,7 +33,7 @@ export interface SessionEnding {
 }
 
 export interface SessionRouterOptions {
-  /** End a session after this long with no client request in flight or begun. Default 10 minutes; 0 never. */
+  /** End a session after this long with no client request in flight or begun and no GET stream open. Default 10 minutes; 0 never. */
   idleMs?: number;
   /** Called once per session, when it has ended and its trace is complete. A returned promise is awaited at stop. */
   onEnd?: (ending: SessionEnding) => void | Promise<void>;
@@ -51,8 +51,10 @@ export const DEFAULT_SESSION_IDLE_MS = 10 * 60_000;
 
 interface LiveSession {
   recorder: Recorder;
-  /** Client requests begun and not yet ended (GET streams are not counted: they stay open for the session). */
+  /** Client requests begun and not yet ended (GET streams are counted apart: they stay open for the session). */
   inFlight: number;
+  /** GET streams of the session open now: while one is, the session is not idle. */
+  streams: number;
   lastActive: number;
   /** The client dropped the session's GET stream: it ends once `inFlight` is 0. */
   closing: boolean;
@@ -107,24 +109,26 @@ export class SessionRouter {
   }
 
   private start(opening: SessionOpening): LiveSession {
-    const session: LiveSession = { recorder: this.open(opening), inFlight: 0, lastActive: this.now(), closing: false };
+    const session: LiveSession = { recorder: this.open(opening), inFlight: 0, streams: 0, lastActive: this.now(), closing: false };
     this.live.set(opening.session, session);
     return session;
   }
 
-  /** A client request (not a GET stream) of the recorder's session has begun. */
-  begin(recorder: Recorder): void {
+  /** A client request of the recorder's session has begun (`stream`: a GET stream). */
+  begin(recorder: Recorder, stream = false): void {
     const session = this.liveOf(recorder);
     if (!session) return;
-    session.inFlight++;
+    if (stream) session.streams++;
+    else session.inFlight++;
     session.lastActive = this.now();
   }
 
-  /** A client request counted by `begin` has ended. */
-  done(recorder: Recorder): void {
+  /** A client request (or GET stream) counted by `begin` has ended. */
+  done(recorder: Recorder, stream = false): void {
     const session = this.liveOf(recorder);
     if (!session) return;
-    session.inFlight = Math.max(0, session.inFlight - 1);
+    if (stream) session.streams = Math.max(0, session.streams - 1);
+    else session.inFlight = Math.max(0, session.inFlight - 1);
     session.lastActive = this.now();
     if (session.closing && session.inFlight === 0) this.end(recorder.session, "close");
   }
@@ -145,7 +149,7 @@ export class SessionRouter {
   private sweep(): void {
     const before = this.now() - this.idleMs;
     for (const [id, session] of this.live) {
-      if (session.inFlight === 0 && session.lastActive <= before) this.end(id, "idle");
+      if (session.inFlight === 0 && session.streams === 0 && session.lastActive <= before) this.end(id, "idle");
     }
   }
 

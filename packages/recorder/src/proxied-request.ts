@@ -79,9 +79,9 @@ export class ProxiedRequest {
     res.sendDate = false; // the upstream's Date, not ours
     this.method = req.method ?? "GET";
     this.exchange = new ExchangeLog((recorder) => {
-      if (this.method === "GET" || this.finished) return;
+      if (this.finished) return;
       this.counted = recorder;
-      proxy.router.begin(recorder);
+      proxy.router.begin(recorder, this.method === "GET");
     });
     this.requestSession = headerValue(req.headers, "mcp-session-id");
     if (this.requestSession !== undefined) this.exchange.bind(proxy.router.forSession(this.requestSession));
@@ -367,7 +367,7 @@ export class ProxiedRequest {
   private end(): void {
     this.finished = true;
     this.proxy.inFlight.delete(this);
-    if (this.counted) this.proxy.router.done(this.counted);
+    if (this.counted) this.proxy.router.done(this.counted, this.method === "GET");
     this.counted = undefined;
   }
 

@@ -1,7 +1,8 @@
 /**
  * The HTTP proxy as a gateway uses it: a request sent on a kept-alive connection the upstream had already closed is
  * sent again on a fresh one instead of failing with 502, and each session ends once — on DELETE, when its client
- * drops its GET stream (the SDK's `close()`), or after the idle timeout — with `onSessionEnd` told why.
+ * drops its GET stream (the SDK's `close()`), or after the idle timeout (never while a GET stream of it is open) —
+ * with `onSessionEnd` told why.
  */
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -90,8 +91,11 @@ describe("HTTP proxy: how sessions end", () => {
       },
       onSessionEnd: (ending) => void ended.push(ending),
     });
-    const connect = async () => {
-      const transport = new StreamableHTTPClientTransport(new URL(proxy.url));
+    // `stream: false`: a client whose GET stream is refused (405, as by a server without one), so only requests show it.
+    const noStream: typeof fetch = (url, init) =>
+      init?.method === "GET" ? Promise.resolve(new Response(null, { status: 405 })) : fetch(url, init);
+    const connect = async (stream = true) => {
+      const transport = new StreamableHTTPClientTransport(new URL(proxy.url), stream ? {} : { fetch: noStream });
       const client = new Client({ name: "gateway-test", version: "1.0.0" });
       await client.connect(transport);
       await client.listTools();
@@ -126,8 +130,13 @@ describe("HTTP proxy: how sessions end", () => {
     await closed.client.close();
     await expect.poll(() => reasonOf(closed.id)).toEqual(["close"]);
 
-    const idle = await connect(); // its GET stream stays open; no request comes
+    // Both send no request after connecting; the streaming one connected first, so it was quiet longer.
+    const streaming = await connect(); // its GET stream stays open: a live session
+    const idle = await connect(false);
     await expect.poll(() => reasonOf(idle.id), { timeout: 5_000 }).toEqual(["idle"]);
+    expect(reasonOf(streaming.id)).toEqual([]);
+    await streaming.client.close();
+    await expect.poll(() => reasonOf(streaming.id)).toEqual(["close"]);
 
     const open = await connect();
     await proxy.close();

@@ -119,7 +119,7 @@ export function recordingOptions(yargs: Argv): Argv {
     })
     .option("session-idle-timeout", {
       type: "string",
-      describe: "http: end a session after SECONDS with no client request (default 600; 0 never)",
+      describe: "http: end a session after SECONDS with no client request and no GET stream open (default 600; 0 never)",
     })
     .options(redactionOptions);
 }
