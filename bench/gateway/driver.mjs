@@ -1,16 +1,19 @@
 // One round of bench/gateway's load, in a process of its own: K sessions of the official SDK client over streamable
-// HTTP to URL, connected at once, then M `echo` tool calls each (sessions in parallel, each session's calls one after
-// another), all done before any session ends (so all K are open at once); then a third of the sessions DELETE, a third close
-// (dropping their GET stream), and a third stay open for IDLE_MS (the proxy's idle timeout ends them) before the
-// process closes them too. Prints one JSON line: sessions started, calls served, errors (a few samples), latencies.
-// usage: node driver.mjs URL K M IDLE_MS
+// HTTP to URL, connecting CONNECTS at a time (a gateway's clients arrive in a burst, not in one instant), each then
+// making M `echo` tool calls (sessions in parallel, each session's calls one after another), all done before any
+// session ends (so all K are open at once); then a third of the sessions DELETE, a third close (dropping their GET
+// stream), and a third - clients whose GET stream was refused (405, as by a server without one), so only their
+// requests show them alive - go quiet for IDLE_MS (the proxy's idle timeout ends them) before the process closes them
+// too. Prints one JSON line: sessions started, calls served, errors (a few samples), latencies.
+// usage: node driver.mjs URL K M IDLE_MS [CONNECTS]
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
-const [url, k, m, idle] = process.argv.slice(2);
+const [url, k, m, idle, connects] = process.argv.slice(2);
 const K = Number(k);
 const M = Number(m);
 const IDLE_MS = Number(idle ?? 0);
+const CONNECTS = Number(connects ?? 50);
 const errors = [];
 const latencies = [];
 const fail = (what, error) => {
@@ -32,12 +35,32 @@ function barrier(count) {
 }
 const called = barrier(K);
 
+/** At most `count` at a time through `run`. */
+function limiter(count) {
+  let running = 0;
+  const waiting = [];
+  return async (run) => {
+    if (running >= count) await new Promise((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await run();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+const connecting = limiter(CONNECTS);
+/** The idle third's fetch: its GET stream is refused here, as by a server without one. */
+const noStream = (input, init) =>
+  init?.method === "GET" ? Promise.resolve(new Response(null, { status: 405 })) : fetch(input, init);
+
 async function session(i) {
-  const transport = new StreamableHTTPClientTransport(new URL(url));
+  const transport = new StreamableHTTPClientTransport(new URL(url), i % 3 === 2 ? { fetch: noStream } : {});
   const client = new Client({ name: "bench-gateway", version: "1.0.0" });
   let started = false;
   try {
-    await client.connect(transport);
+    await connecting(() => client.connect(transport));
     started = true;
   } catch (error) {
     fail("connect", error);
