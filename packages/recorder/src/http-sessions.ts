@@ -109,7 +109,13 @@ export class SessionRouter {
   }
 
   private start(opening: SessionOpening): LiveSession {
-    const session: LiveSession = { recorder: this.open(opening), inFlight: 0, streams: 0, lastActive: this.now(), closing: false };
+    const session: LiveSession = {
+      recorder: this.open(opening),
+      inFlight: 0,
+      streams: 0,
+      lastActive: this.now(),
+      closing: false,
+    };
     this.live.set(opening.session, session);
     return session;
   }

@@ -68,3 +68,13 @@ export type { QueueLimits, SessionInfo, Sink, SinkStats } from "./sink.js";
 export { callbackSink, type FileSinkOptions, fileSink } from "./sinks.js";
 /** The stdio relay around a child process. */
 export { runStdioRelay, type StdioRelayOptions, type StdioRelayResult } from "./stdio-relay.js";
+/**
+ * One thread that writes (and redacts) the traces of many sessions, a proxy's, and hands their redacted events to
+ * their other sinks: a redacting gateway costs one thread, and nothing redacts on the forwarding thread.
+ */
+export {
+  type TraceFileSink,
+  type TraceFileSinkOptions,
+  TraceFileThread,
+  type TraceFileThreadOptions,
+} from "./trace-file-thread.js";

@@ -18,6 +18,8 @@ import {
   sessionFiles,
   startHttpProxy,
   type ThreadTapModule,
+  type TraceFileSink,
+  TraceFileThread,
 } from "@mcp-conf/recorder";
 import { escapeTerminal, isLoopbackHost } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
@@ -32,7 +34,7 @@ import {
 } from "../record/options.js";
 import { type OtlpLogs, type OtlpLogsArgs, openOtlpLogs } from "../record/otlp-logs.js";
 import { parseRedaction, redactionOptions } from "../record/redaction.js";
-import { checkTemplateDirectory, openFileSink, traceTemplate } from "../record/traces.js";
+import { checkTemplateDirectory, openFileSink, openSharedFileSink, traceTemplate } from "../record/traces.js";
 import type { Command } from "./command.js";
 
 export interface RecordArgs extends OtlpLogsArgs {
@@ -119,7 +121,8 @@ export function recordingOptions(yargs: Argv): Argv {
     })
     .option("session-idle-timeout", {
       type: "string",
-      describe: "http: end a session after SECONDS with no client request and no GET stream open (default 600; 0 never)",
+      describe:
+        "http: end a session after SECONDS with no client request and no GET stream open (default 600; 0 never)",
     })
     .options(redactionOptions);
 }
@@ -199,10 +202,16 @@ const recordHttp: ModeRecorder = async (argv, io, { maxMessageBytes, redact, log
   const listen = parseListen(argv.listen);
   const sessionIdleMs = parseSessionIdleTimeout(argv["session-idle-timeout"], tap?.name ?? "record");
   const label = chooseLabel(argv.label, undefined);
-  const fileForSession = prepareHttpTraces(argv, io, prefix, tap?.quiet ?? false, redact !== undefined);
+  // Redacting, every session's trace is written and redacted on one thread shared by all of them, and a session's
+  // other sinks (the judge, OTLP) are fed the events it redacted: nothing redacts on the proxy's thread.
+  const files = redact === undefined ? undefined : new TraceFileThread();
+  const fileForSession = prepareHttpTraces(argv, io, prefix, tap?.quiet ?? false, files);
   const sinkForSession = (opening: { session: string }): Sink[] => {
     const file = fileForSession(opening);
-    return [file, ...(tap?.sinksFor(opening.session, file.path) ?? []), ...(logs ? [logs.sink()] : [])];
+    const others = [...(tap?.sinksFor(opening.session, file.path) ?? []), ...(logs ? [logs.sink()] : [])];
+    if (!("feed" in file)) return [file, ...others];
+    (file as TraceFileSink).feed(others);
+    return [file];
   };
   // Each session is ended (judged, under watch) and summed up when it ends, once: DELETE, its stream closed, idle, stop.
   let ended = 0;
@@ -248,6 +257,7 @@ const recordHttp: ModeRecorder = async (argv, io, { maxMessageBytes, redact, log
   io.stderr.write(`${prefix} proxying ${proxy.url} to ${safeUrl(upstream)} (stop with Ctrl-C)\n`);
   await stopped;
   await proxy.close(); // ends the sessions still open, and waits for every session's end above
+  await files?.close();
   await tap?.stopped?.();
   if (ended === 0) io.stderr.write(`${prefix} no session was recorded\n`);
   else if (tap && !tap.quiet) io.stderr.write(`${prefix} ${ended} session(s) ended, each judged once\n`);
@@ -264,12 +274,13 @@ function prepareHttpTraces(
   io: Io,
   prefix: string,
   quiet: boolean,
-  redacting: boolean,
+  files: TraceFileThread | undefined,
 ): (opening: { session: string }) => Sink {
   const template = traceTemplate(argv.output, process.env);
   checkTemplateDirectory(template);
-  // Redacting, each session's trace is written (and its events redacted) on a thread of its own, never the proxy's.
-  const fileFor = sessionFiles(template, (path, session) => openFileSink(path, argv.force, session, redacting));
+  const fileFor = sessionFiles(template, (path, session) =>
+    files ? openSharedFileSink(files, path, argv.force, session) : openFileSink(path, argv.force, session),
+  );
   return ({ session }) => {
     const sink = fileFor(session);
     if (!quiet) io.stderr.write(startLine(prefix, session, sink.path));

@@ -6,7 +6,15 @@
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { defaultTraceTemplate } from "@mcp-conf/gate";
-import { fileSink, SESSION_PLACEHOLDER, type Sink, type ThreadTapModule, threadedFileSink } from "@mcp-conf/recorder";
+import {
+  fileSink,
+  SESSION_PLACEHOLDER,
+  type Sink,
+  type ThreadTapModule,
+  type TraceFileSink,
+  type TraceFileThread,
+  threadedFileSink,
+} from "@mcp-conf/recorder";
 import { TraceWriterError } from "@mcp-conf/trace-format";
 import { UsageError } from "../exit.js";
 
@@ -39,6 +47,22 @@ export function openFileSink(
     return threaded
       ? threadedFileSink(template, { force, session, sibling: true, ...(tap ? { tap } : {}) })
       : fileSink(template, { force, session, sibling: true });
+  } catch (error) {
+    if (error instanceof TraceWriterError) throw new UsageError(`record: ${error.message}`);
+    throw error;
+  }
+}
+
+/** As `openFileSink`, for a session written (and redacted) on `files`, the thread a proxy's sessions share. */
+export function openSharedFileSink(
+  files: TraceFileThread,
+  template: string,
+  force: boolean,
+  session: string,
+): TraceFileSink {
+  checkTemplateDirectory(template);
+  try {
+    return files.sink(template, { force, session, sibling: true });
   } catch (error) {
     if (error instanceof TraceWriterError) throw new UsageError(`record: ${error.message}`);
     throw error;
