@@ -1,5 +1,5 @@
 /**
- * Redaction bench: the secret detector and each redaction option on 1 MiB of the worst inputs known (runs of the
+ * Redaction bench: the secret detector, each redaction option and check's secret scanner on 1 MiB of the worst inputs known (runs of the
  * fragments the preset is built from, where a pattern tried at every position used to rescan the text), against a
  * baseline measured in the same run — JSON.parse of a 1 MiB message holding the same text, which the recorder pays
  * for every message anyway. Figures are the least CPU ms of ROUNDS runs, and the ratio to the baseline; the target is
@@ -7,7 +7,7 @@
  * A `--redact-value` pattern that backtracks without end (`(a+)+$`) is bounded by its per-event budget instead.
  */
 import { loadavg } from "node:os";
-import { compileRedaction, detectSecrets } from "@mcp-conf/recorder";
+import { compileRedaction, detectSecrets, secretScanner } from "@mcp-conf/recorder";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { summaryRow, times } from "../summary.js";
 
@@ -66,6 +66,12 @@ for (const piece of WORST) {
     worstRatio = Math.max(worstRatio, ms / baseline);
     worstMs = Math.max(worstMs, ms);
   }
+  // check --fail-on secret: the --redact-secrets redaction plus the walk that turns its placeholders into findings.
+  const scan = secretScanner();
+  const scanMs = cpuMs(() => scan(message(text)));
+  row.push(`check's scanner ${scanMs.toFixed(1)} ms ${times(scanMs / baseline)}`);
+  worstRatio = Math.max(worstRatio, scanMs / baseline);
+  worstMs = Math.max(worstMs, scanMs);
   console.log(row.join("  "));
 }
 const catastrophic = compileRedaction({ values: ["(a+)+$"] })!;
