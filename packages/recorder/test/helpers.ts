@@ -7,7 +7,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { PassThrough } from "node:stream";
 import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
+import { type Redactor, runStdioRelay, type Sink } from "../src/index.js";
 
 const require = createRequire(import.meta.url);
 
@@ -50,4 +52,23 @@ export function assertWellOrdered(events: TraceEvent[]): void {
       }
     }
   }
+}
+
+/** `cat` as a stdio server behind the relay: the chunks in, the trace to `sink` (redacted by `redact`); its result. */
+export async function relayCat(chunks: Uint8Array[], sink: Sink, redact?: Redactor) {
+  const stdin = new PassThrough();
+  const done = runStdioRelay({
+    command: "cat",
+    sink,
+    redact,
+    session: "fixed",
+    timestamps: false,
+    stdin,
+    stdout: new PassThrough().resume(),
+    stderr: new PassThrough(),
+    forwardSignals: false,
+  });
+  for (const c of chunks) stdin.write(c);
+  stdin.end();
+  return done;
 }

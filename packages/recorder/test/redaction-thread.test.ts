@@ -5,12 +5,11 @@
  * recorder from finishing its trace.
  */
 import { readFileSync } from "node:fs";
-import { PassThrough } from "node:stream";
 import { SECRET_SAMPLES } from "@mcp-conf/testing";
 import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
 import { afterAll, describe, expect, it } from "vitest";
-import { createRecorder, type Redactor, runStdioRelay, threadedFileSink } from "../src/index.js";
-import { tempDir } from "./helpers.js";
+import { createRecorder, type Redactor, threadedFileSink } from "../src/index.js";
+import { relayCat, tempDir } from "./helpers.js";
 
 const dir = tempDir();
 afterAll(() => dir.remove());
@@ -47,23 +46,12 @@ describe("redaction on the sink's thread", () => {
 
   it("a catastrophic --redact-value over stdio: the recorder ends, every event written, the withheld counted", async () => {
     const path = `${dir.path}/catastrophic.jsonl`;
-    const stdin = new PassThrough();
-    const done = runStdioRelay({
-      command: "cat",
-      sink: threadedFileSink(path),
-      redact: { rules: { values: ["(a+)+$"] }, withheld: 0, redact: (e) => e },
-      session: "fixed",
-      timestamps: false,
-      stdin,
-      stdout: new PassThrough().resume(),
-      stderr: new PassThrough(),
-      forwardSignals: false,
-    });
     const hostile = `${"a".repeat(40)}b`;
-    for (let id = 1; id <= 3; id++)
-      stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "x", params: { hostile } })}\n`);
-    stdin.end();
-    const result = await done;
+    const lines = [1, 2, 3].map((id) =>
+      Buffer.from(`${JSON.stringify({ jsonrpc: "2.0", id, method: "x", params: { hostile } })}\n`),
+    );
+    const catastrophic: Redactor = { rules: { values: ["(a+)+$"] }, withheld: 0, redact: (e) => e };
+    const result = await relayCat(lines, threadedFileSink(path), catastrophic);
     const events = readTraceSync(readFileSync(path, "utf8"));
     expect(events.length).toBe(result.stats.recorded);
     expect(events.filter((e) => e.kind === "message").length).toBe(6); // three sent, three echoed by cat

@@ -10,26 +10,32 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { callbackSink, fileSink, runStdioRelay } from "../src/index.js";
+import { callbackSink, fileSink, type QueueLimits, runStdioRelay, type Sink } from "../src/index.js";
 import { assertWellOrdered, EVERYTHING, readTrace, tempDir } from "./helpers.js";
 
 const dir = tempDir();
 afterAll(() => dir.remove());
 
 /** Runs `cat` through the relay in-process, writes `input` in the given chunks, returns what came back. */
-async function throughCat(chunks: Uint8Array[], sink = callbackSink(() => {})) {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  const received: Buffer[] = [];
-  stdout.on("data", (chunk: Buffer) => received.push(chunk));
-  const done = runStdioRelay({
+/** `cat` relayed between the given streams (no signals forwarded). */
+function relayThroughCat(sink: Sink, stdin: PassThrough, stdout: PassThrough, queue?: QueueLimits) {
+  return runStdioRelay({
     command: "cat",
     sink,
     stdin,
     stdout,
     stderr: new PassThrough(),
     forwardSignals: false,
+    ...(queue ? { queue } : {}),
   });
+}
+
+async function throughCat(chunks: Uint8Array[], sink = callbackSink(() => {})) {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const received: Buffer[] = [];
+  stdout.on("data", (chunk: Buffer) => received.push(chunk));
+  const done = relayThroughCat(sink, stdin, stdout);
   for (const chunk of chunks) stdin.write(chunk);
   stdin.end();
   const result = await done;
@@ -210,15 +216,7 @@ describe("stdio relay: a stalled sink", () => {
       const sink = callbackSink(async () => {
         if (stall) await stalled;
       });
-      const done = runStdioRelay({
-        command: "cat",
-        sink,
-        stdin,
-        stdout,
-        stderr: new PassThrough(),
-        forwardSignals: false,
-        queue: { maxEvents: 50, closeTimeoutMs: 100 },
-      });
+      const done = relayThroughCat(sink, stdin, stdout, { maxEvents: 50, closeTimeoutMs: 100 });
       let roundTrips = 0;
       for (let i = 0; i < 200; i++) {
         const line = `${JSON.stringify({ jsonrpc: "2.0", id: i, method: "ping" })}\n`;

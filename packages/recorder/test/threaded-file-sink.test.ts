@@ -3,42 +3,15 @@
  * anything starts, and when its in-flight bound is exceeded drops and counts instead of waiting.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { PassThrough } from "node:stream";
 import { SECRET_SAMPLES } from "@mcp-conf/testing";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  compileRedaction,
-  createRecorder,
-  fileSink,
-  type Redactor,
-  runStdioRelay,
-  type Sink,
-  threadedFileSink,
-} from "../src/index.js";
-import { tempDir } from "./helpers.js";
+import { compileRedaction, createRecorder, fileSink, threadedFileSink } from "../src/index.js";
+import { relayCat, tempDir } from "./helpers.js";
 
 const dir = tempDir();
 afterAll(() => dir.remove());
 let n = 0;
-
-async function relayCat(chunks: Uint8Array[], sink: Sink, redact?: Redactor) {
-  const stdin = new PassThrough();
-  const done = runStdioRelay({
-    command: "cat",
-    sink,
-    redact,
-    session: "fixed",
-    timestamps: false,
-    stdin,
-    stdout: new PassThrough().resume(),
-    stderr: new PassThrough(),
-    forwardSignals: false,
-  });
-  for (const c of chunks) stdin.write(c);
-  stdin.end();
-  return done;
-}
 
 describe("threadedFileSink", () => {
   it("redacts on its thread exactly as the main-thread file sink does", async () => {

@@ -3,6 +3,12 @@ import { describe, expect, it } from "vitest";
 import { examinedBy, findingsOf } from "../../../test/support/judge.js";
 import { createJudge, validate } from "../../engine/judge.js";
 
+const INITIALIZE = request(0, "initialize", {
+  protocolVersion: "2025-11-25",
+  capabilities: {},
+  clientInfo: { name: "t", version: "1" },
+});
+
 describe("life.initialized-sent", () => {
   it("never reports before the end of the trace, so a live judge cannot fail it in the gap", () => {
     const t = new TraceBuilder().open().handshake().close();
@@ -17,13 +23,7 @@ describe("life.initialized-sent", () => {
 
   it("reports at the end, at the initialize result, when the notification never came", () => {
     const t = new TraceBuilder().open();
-    t.client(
-      request(0, "initialize", {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "t", version: "1" },
-      }),
-    );
+    t.client(INITIALIZE);
     t.server(result(0, { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } }));
     t.client(request(1, "ping")).server(result(1)).close();
     expect(findingsOf("life.initialized-sent", t.events).map((f) => f.seq)).toEqual([2]);
@@ -58,13 +58,7 @@ describe("life.negotiated-capabilities-only", () => {
 describe("life ordering", () => {
   it("lets the client ping before the initialize response and the server ping before initialized", () => {
     const t = new TraceBuilder().open();
-    t.client(
-      request(0, "initialize", {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "t", version: "1" },
-      }),
-    );
+    t.client(INITIALIZE);
     t.client(request(1, "ping"));
     t.server(request("s1", "ping")).client(result("s1"));
     t.server(result(1)).server(
