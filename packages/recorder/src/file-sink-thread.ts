@@ -25,7 +25,7 @@ import {
 } from "./line-ring.js";
 import { LINE_END, NO_LINE_END } from "./line-splitter.js";
 import type { RedactionRules } from "./privacy/redact.js";
-import type { PendingEvent, SessionInfo, Sink } from "./sink.js";
+import type { PendingEvent, RecorderSink, SessionInfo, Sink } from "./sink.js";
 
 /** What the worker is started with. */
 export interface WorkerStart {
@@ -122,7 +122,7 @@ function workerUrl(): URL {
   return here.endsWith(".ts") ? new URL("../dist/file-sink-worker.js", here) : new URL("./file-sink-worker.js", here);
 }
 
-class ThreadedFileSink implements Sink {
+class ThreadedFileSink implements RecorderSink {
   readonly name = "file";
   path: string | undefined;
   dropped = 0;

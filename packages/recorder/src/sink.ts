@@ -19,18 +19,16 @@ export interface SessionInfo {
   maxLineBytes?: number;
 }
 
-/** A destination for trace events. `write` may return a promise; the queue waits for it before the next event. */
+/**
+ * A destination for trace events: `write` is the one way in. It may return a promise; the queue waits for it before
+ * the next event.
+ */
 export interface Sink {
   /** A short name for reports (`file`, `callback`, …). */
   readonly name: string;
   /** Called once by the recorder before any event. May throw (e.g. a file that exists) to refuse the session. */
   open?(info: SessionInfo): void;
   write(event: TraceEvent): void | Promise<void>;
-  /**
-   * Used instead of `write` for an observed line, when present: the line's raw facts, for a sink that makes its
-   * trace line from the bytes (and redacts by `SessionInfo.redaction` itself).
-   */
-  writeObserved?(line: LineRecord): void;
   /** Called after each slice of events the queue delivered: the moment to write out what `write` gathered. */
   flush?(): void;
   /**
@@ -45,6 +43,20 @@ export interface Sink {
   readonly written?: number;
   /** Errors the sink met after opening (a full disk, …). */
   readonly errors?: readonly string[];
+  /** Events the sink dropped itself (a sink with a queue of its own). */
+  readonly dropped?: number;
+}
+
+/**
+ * The recorder's own sinks (the file sinks) take events by faster ways than `write`, which their queue
+ * (`QueuedSink`) uses when present. Not part of the public contract: a sink of your own implements `Sink`.
+ */
+export interface RecorderSink extends Sink {
+  /**
+   * Used instead of `write` for an observed line, when present: the line's raw facts, for a sink that makes its
+   * trace line from the bytes (and redacts by `SessionInfo.redaction` itself).
+   */
+  writeObserved?(line: LineRecord): void;
   /**
    * A sink with a bounded queue of its own (the threaded file sink): takes the pending event at once, on the
    * caller's path, and must be cheap; returns false when it drops it. Such a sink counts its own `dropped`.
@@ -81,7 +93,6 @@ export interface Sink {
   ): number;
   /** A stream given by chunks ended in a line without `\n`, numbered `seq`. Returns lines lost (1 or 0). */
   endChunks?(seq: number, at: number | undefined, direction: TraceEvent["direction"]): number;
-  readonly dropped?: number;
 }
 
 /** Counters of one sink after (or during) a session. */
@@ -155,7 +166,7 @@ export class QueuedSink {
   private readonly gatherMs: number;
 
   constructor(
-    readonly sink: Sink,
+    readonly sink: RecorderSink,
     limits: QueueLimits = {},
   ) {
     this.limits = { ...DEFAULTS, ...limits };

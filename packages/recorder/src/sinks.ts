@@ -6,7 +6,7 @@
 import { openTraceWriter, type TraceEvent, type TraceWriter } from "@mcp-conf/trace-format";
 import type { LineRecord } from "./line-event.js";
 import { compileRedaction, type Redactor } from "./privacy/redact.js";
-import type { SessionInfo, Sink } from "./sink.js";
+import type { RecorderSink, SessionInfo, Sink } from "./sink.js";
 import { TraceLines } from "./trace-lines.js";
 
 export interface FileSinkOptions {
@@ -70,7 +70,7 @@ export function fileSink(pathTemplate: string, options: FileSinkOptions = {}): S
     if (options.flush === "line" || gathered.size >= BATCH_BYTES) gathered.writeTo(to);
   };
   if (options.session !== undefined) open(options.session);
-  return {
+  const sink: RecorderSink = {
     name: "file",
     gatherMs: options.gatherMs ?? GATHER_MS,
     open(info: SessionInfo) {
@@ -105,6 +105,7 @@ export function fileSink(pathTemplate: string, options: FileSinkOptions = {}): S
       return errors;
     },
   };
+  return sink;
 }
 
 /** Calls `fn` with every event, in seq order. A returned promise holds back the next event, never the session. */
