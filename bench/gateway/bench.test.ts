@@ -20,6 +20,10 @@ it("the gateway bench drives sessions direct, through record http and watch http
   expect(run.stdout).toMatch(new RegExp(`^ {4}watch {9}sessions 3, served 6/6, ${ours} .*, traces 3, judged 3$`, "m"));
   expect(run.stdout).toMatch(new RegExp(`^ {4}record-redact sessions 3, served 6/6, ${ours} .*, traces 3$`, "m"));
   expect(run.stdout).toMatch(new RegExp(`^ {4}watch-redact  sessions 3, served 6/6, ${ours} .*, judged 3$`, "m"));
-  expect(run.stdout).toMatch(/^ {4}watch\/record: added p50 x[\d.-]+, CPU\/call x[\d.]+, .*; started 3, judged 3$/m);
-  expect(run.stdout).toMatch(/^ {4}record-redact\/record: added p50 x[\d.-]+, .*, threads \d+ vs \d+$/m);
+  expect(run.stdout).toMatch(
+    /^ {4}watch\/record: added p50 x[\d.-]+ \(p50 x[\d.]+\), CPU\/call x[\d.]+, .*; started 3, judged 3$/m,
+  );
+  expect(run.stdout).toMatch(
+    /^ {4}record-redact\/record: added p50 x[\d.-]+ \(p50 x[\d.]+\), .*, threads \d+ vs \d+$/m,
+  );
 }, 180_000);
