@@ -27,6 +27,8 @@ function areaFiles(revision: string): { name: string; file: AreaFile }[] {
     }));
 }
 
+/** The areas, in report order: registry/areas.json, the one list of them (the schema names none). */
+const AREAS: string[] = JSON.parse(readFileSync(join(registryDir, "areas.json"), "utf8"));
 /** Every revision with a registry directory on disk: each is bundled and judged. */
 const REVISIONS = readdirSync(registryDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -46,6 +48,7 @@ describe.each(REVISIONS)("registry %s: area files", (REVISION) => {
   it.each(areas.map(({ name, file }) => [name, file] as const))("%s.json matches registry.schema.json", (_, file) => {
     const ok = validateArea(file);
     expect(ok ? [] : validateArea.errors?.map((e) => `${e.instancePath} ${e.message}`)).toEqual([]);
+    expect(AREAS, "an area of registry/areas.json").toContain(file.area);
   });
 
   it.each(areas.map(({ name, file }) => [name, file] as const))(
