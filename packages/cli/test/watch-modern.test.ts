@@ -1,7 +1,8 @@
 /**
- * `mcp-conf watch` on 2026-07-28 sessions, over stdio and streamable HTTP. No SDK speaks the revision yet, so both
- * ends are our modern peer (@mcp-conf/testing), driven through the real CLI: the session is judged at 2026-07-28 as
- * it runs, a server breaking a rule is reported live, and the end report is the one validate gives the trace.
+ * `mcp-conf watch` on 2026-07-28 sessions, over stdio and streamable HTTP, driven through the real CLI: the session
+ * is judged at 2026-07-28 as it runs, a server breaking a rule is reported live, and the end report is the one
+ * validate gives the trace. Both ends are our modern peer (@mcp-conf/testing): the test needs a server that breaks a
+ * rule on demand, which the official SDK v2 does not (its clean sessions are judged in the interop matrix and demo).
  */
 import { createRequire } from "node:module";
 import { join } from "node:path";

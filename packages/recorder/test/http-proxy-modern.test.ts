@@ -1,6 +1,7 @@
 /**
- * The HTTP proxy on a 2026-07-28 session: our modern peer client drives our modern peer server through it (no SDK
- * speaks 2026-07-28 yet), and the trace keeps every header the 2026 checks read — MCP-Protocol-Version, Mcp-Method,
+ * The HTTP proxy on a 2026-07-28 session: our modern peer client drives our modern peer server through it (the
+ * official SDK v2 sends no Base64-encoded Mcp-Param header and no rejection on demand; the peer does both), and the
+ * trace keeps every header the 2026 checks read — MCP-Protocol-Version, Mcp-Method,
  * Mcp-Name, each Mcp-Param-* (a Base64-encoded one verbatim) and the status of each rejection — and never a
  * credential header; a redaction rule that hides an argument hides its Mcp-Param mirror too, Base64 or not.
  */
