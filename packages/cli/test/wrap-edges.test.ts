@@ -2,10 +2,14 @@
  * wrap/unwrap on the edges of a client configuration (issue 31, item 10): a byte order mark is accepted and kept, bytes
  * that are not UTF-8 elsewhere in the file survive wrap + unwrap byte for byte (the backup kept), and a server key given twice — which the client reads as its last, the parser as its first — is refused in one line.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { freePort } from "@mcp-conf/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { tempDir } from "./record-helpers.js";
+import { BIN, exitOf, tempDir, textOf } from "./record-helpers.js";
 import { mcpConf } from "./validate-helpers.js";
 
 const dir = tempDir();
@@ -80,17 +84,72 @@ describe("wrap and unwrap on the edges of a config file", () => {
 });
 
 describe("wrap of a URL entry that sends credentials (issue 31, item 11)", () => {
-  it("warns that its Authorization header will travel in plain HTTP to a port any local user can take", async () => {
+  it("moves Authorization out of the entry into the proxy's private file: a listener on the port gets a placeholder, upstream the token", {
+    timeout: 60_000,
+  }, async () => {
+    const state = join(dir.path, "held-state");
+    const env = { MCP_CONF_HOME: state };
+    // The upstream and a stranger's listener both write down the Authorization they were sent.
+    const seen: Record<string, string[]> = { upstream: [], stranger: [] };
+    const listener = (who: string) =>
+      http.createServer((req, res) => {
+        seen[who]!.push(String(req.headers.authorization));
+        req.resume();
+        req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end("{}"));
+      });
+    const upstream = listener("upstream").listen(0, "127.0.0.1");
+    await new Promise((resolve) => upstream.once("listening", resolve));
+    const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/mcp`;
+    const port = await freePort();
     const config = join(dir.path, "remote.json");
-    writeFileSync(
-      config,
-      '{ "mcpServers": { "remote": { "url": "https://example.com/mcp", "headers": { "Authorization": "Bearer x" } } } }\n',
+    const original = `{ "mcpServers": { "remote": { "url": "${upstreamUrl}", "headers": { "Authorization": "Bearer x\\u0041", "X-Team": "docs" } } } }\n`;
+    writeFileSync(config, original);
+    const run = await mcpConf(
+      ["wrap", "remote", "--client", "cursor", "--config", config, "--port", String(port)],
+      undefined,
+      env,
     );
-    const run = await mcpConf(["wrap", "remote", "--client", "cursor", "--config", config]);
     expect(run.code).toBe(0);
-    expect(run.stderr).toMatch(
-      /^mcp-conf wrap: warning: the client will send Authorization in plain HTTP to 127\.0\.0\.1:\d+; while the proxy is not running, any local user can listen there and receive it \(docs\/security\.md\)$/m,
+    const held = join(state, "held", `${port}.json`);
+    expect(run.stdout).toBe(
+      `mcp-conf watch http --upstream ${upstreamUrl} --listen 127.0.0.1:${port} --upstream-headers ${held}\n`,
     );
-    expect(run.stderr).not.toContain("Bearer x");
+    expect(run.stderr).toContain(`Authorization now held by the proxy (${held}, yours only)`);
+    expect(run.stderr).not.toContain("Bearer");
+    expect(statSync(held).mode & 0o777).toBe(0o600);
+    const entry = JSON.parse(readFileSync(config, "utf8")).mcpServers.remote;
+    expect(entry.headers).toEqual({ Authorization: "held-by-mcp-conf", "X-Team": "docs" });
+
+    // What the client sends to the port, as its configuration says — first to a stranger who took the port.
+    const send = () => fetch(entry.url, { method: "POST", headers: entry.headers, body: "{}" }).then((r) => r.text());
+    const stranger = listener("stranger").listen(port, "127.0.0.1");
+    await new Promise((resolve) => stranger.once("listening", resolve));
+    await send();
+    await new Promise<void>((resolve) => stranger.close(() => resolve()));
+    expect(seen.stranger).toEqual(["held-by-mcp-conf"]);
+
+    // Then to the proxy the printed command runs: the upstream gets the credential.
+    const proxy = spawn(
+      process.execPath,
+      [BIN, ...run.stdout.trim().split(" ").slice(1), "-o", join(dir.path, "h.jsonl")],
+      {
+        env: { ...process.env, ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    await textOf(proxy.stderr!).waitFor(/proxying/);
+    await send();
+    proxy.kill("SIGINT");
+    await exitOf(proxy);
+    upstream.close();
+    expect(seen.upstream).toEqual(["Bearer xA"]);
+    expect(readFileSync(join(dir.path, "h.jsonl"), "utf8")).not.toContain("Bearer");
+
+    // unwrap writes the value back as it was written (escape and all) and forgets the held file.
+    expect((await mcpConf(["unwrap", "remote", "--client", "cursor", "--config", config], undefined, env)).code).toBe(
+      0,
+    );
+    expect(readFileSync(config, "utf8")).toBe(original);
+    expect(existsSync(held)).toBe(false);
   });
 });

@@ -11,6 +11,10 @@ import { createHash } from "node:crypto";
 import jsonc from "jsonc-parser";
 import type { ClientConfig } from "./clients.js";
 import { ConfigDocument, NotUtf8Error, type TextEdit } from "./config-document.js";
+import { WrapError } from "./entry-error.js";
+import { HELD_VALUE, type HeldCredentials } from "./held.js";
+
+export { WrapError };
 
 const { findNodeAtLocation, parseTree, printParseErrorCode } = jsonc;
 type Node = jsonc.Node;
@@ -21,17 +25,15 @@ export interface Launcher {
   args: readonly string[];
 }
 
-/** A problem with the file or the entry, fit to print as one line. */
-export class WrapError extends Error {
-  override name = "WrapError";
-}
-
 /** The `watch http` proxy a wrapped HTTP entry points at: the client cannot start it, so the user runs it. */
 export interface ProxyPlan {
   upstream: string;
   port: number;
-  /** The entry sends a credential header (`Authorization`, an API key…), which then travels to the port in plain HTTP. */
-  credentials?: string[];
+  /**
+   * The entry's credential headers (`Authorization`, an API key…), held by the proxy instead of sent by the client to
+   * the port in plain HTTP: their values, and their literals for `unwrap` (empty names when already held).
+   */
+  held?: HeldCredentials;
 }
 
 /** Header names that carry credentials, lower-cased without `-` and `_`. */
@@ -85,13 +87,7 @@ export function wrapServer(
   const entry = entryNode(parse(text), client, server);
   const url = urlNode(entry);
   if (findNodeAtLocation(entry, ["command"]) === undefined && url?.type === "string") {
-    const result = wrapHttp(document, server, url, port);
-    const headers = findNodeAtLocation(entry, ["headers"]);
-    const credentials = (headers?.type === "object" ? (headers.children ?? []) : [])
-      .map((member) => String(member.children?.[0]?.value ?? ""))
-      .filter((name) => CREDENTIAL_HEADERS.test(name.toLowerCase().replace(/[-_]/g, "")));
-    if (result.proxy && credentials.length > 0) result.proxy.credentials = credentials;
-    return result;
+    return wrapHttp(document, server, url, credentialHeaders(entry), port);
   }
   if (port !== undefined)
     throw new WrapError(`--port is for a server reached by URL; ${JSON.stringify(server)} is not`);
@@ -106,14 +102,22 @@ export function wrapServer(
   return { changed: true, document: edited(document, edits, server) };
 }
 
-/** Restores `server`'s entry as it was before `wrapServer`. Throws `WrapError` for a missing or non-stdio entry. */
-export function unwrapServer(file: ConfigDocument | string, client: ClientConfig, server: string): EntryResult {
+/**
+ * Restores `server`'s entry as it was before `wrapServer` (a URL entry's held credentials from `heldFor(port)`). Throws
+ * `WrapError` for a missing entry, or held credentials that are not given.
+ */
+export function unwrapServer(
+  file: ConfigDocument | string,
+  client: ClientConfig,
+  server: string,
+  heldFor?: (port: number) => HeldCredentials | undefined,
+): EntryResult {
   const document = documentOf(file);
   const text = document.text;
   const entry = entryNode(parse(text), client, server);
   const url = urlNode(entry);
   if (findNodeAtLocation(entry, ["command"]) === undefined && url?.type === "string") {
-    return unwrapHttp(document, server, url);
+    return unwrapHttp(document, server, url, credentialHeaders(entry), heldFor);
   }
   const { command, args } = stdioEntry(text, client, server);
   const at = args ? wrappedAt(stringArgs(args.parent!.parent!)) : undefined;
@@ -233,8 +237,26 @@ function urlNode(entry: Node): Node | undefined {
   return findNodeAtLocation(entry, ["url"]) ?? findNodeAtLocation(entry, ["serverUrl"]);
 }
 
-/** Keeps the URL literal's bytes between the quotes (escapes included), so unwrap writes them back as they were. */
-function wrapHttp(document: ConfigDocument, server: string, url: Node, port: number | undefined): EntryResult {
+/** An entry's credential headers whose values are strings: name node, value node. */
+function credentialHeaders(entry: Node): { name: string; value: Node }[] {
+  const headers = findNodeAtLocation(entry, ["headers"]);
+  return (headers?.type === "object" ? (headers.children ?? []) : [])
+    .map((member) => ({ name: String(member.children?.[0]?.value ?? ""), value: member.children?.[1] }))
+    .filter((h): h is { name: string; value: Node } => h.value?.type === "string")
+    .filter(({ name }) => CREDENTIAL_HEADERS.test(name.toLowerCase().replace(/[-_]/g, "")));
+}
+
+/**
+ * Keeps the URL literal's bytes between the quotes (escapes included), so unwrap writes them back as they were; and
+ * moves each credential header's value out of the entry (the client then sends `HELD_VALUE`), into `proxy.held`.
+ */
+function wrapHttp(
+  document: ConfigDocument,
+  server: string,
+  url: Node,
+  credentials: { name: string; value: Node }[],
+  port: number | undefined,
+): EntryResult {
   const text = document.text;
   const value = String(url.value);
   const wrapped = WRAPPED_URL.exec(value);
@@ -251,15 +273,43 @@ function wrapHttp(document: ConfigDocument, server: string, url: Node, port: num
   const chosen = port ?? proxyPort(server, value);
   const raw = text.slice(url.offset + 1, url.offset + url.length - 1);
   const pointed = `http://${PROXY_HOST}:${chosen}/${UPSTREAM_MARK}${encodeURIComponent(raw)}`;
-  const edit = { offset: url.offset, length: url.length, content: JSON.stringify(pointed) };
-  return { changed: true, document: edited(document, [edit], server), proxy: { upstream: value, port: chosen } };
+  const edits: TextEdit[] = [{ offset: url.offset, length: url.length, content: JSON.stringify(pointed) }];
+  const proxy: ProxyPlan = { upstream: value, port: chosen };
+  const held: HeldCredentials = { headers: {}, literals: {} };
+  for (const { name, value: node } of credentials) {
+    if (node.value === HELD_VALUE) continue;
+    held.headers[name] = String(node.value);
+    held.literals[name] = text.slice(node.offset, node.offset + node.length);
+    edits.push({ offset: node.offset, length: node.length, content: JSON.stringify(HELD_VALUE) });
+  }
+  if (Object.keys(held.headers).length > 0) proxy.held = held;
+  return { changed: true, document: edited(document, edits, server), proxy };
 }
 
-function unwrapHttp(document: ConfigDocument, server: string, url: Node): EntryResult {
+function unwrapHttp(
+  document: ConfigDocument,
+  server: string,
+  url: Node,
+  credentials: { name: string; value: Node }[],
+  heldFor: ((port: number) => HeldCredentials | undefined) | undefined,
+): EntryResult {
   const wrapped = WRAPPED_URL.exec(String(url.value));
   if (!wrapped) return { changed: false, why: "is not wrapped" };
-  const edit = { offset: url.offset, length: url.length, content: `"${decodeURIComponent(wrapped[2]!)}"` };
-  return { changed: true, document: edited(document, [edit], server), proxy: proxyOf(wrapped) };
+  const held = credentials.some(({ value }) => value.value === HELD_VALUE) ? heldFor?.(Number(wrapped[1])) : undefined;
+  const edits: TextEdit[] = [
+    { offset: url.offset, length: url.length, content: `"${decodeURIComponent(wrapped[2]!)}"` },
+  ];
+  for (const { name, value } of credentials) {
+    if (value.value !== HELD_VALUE) continue;
+    const literal = held?.literals[name];
+    if (literal === undefined) {
+      throw new WrapError(
+        `the ${name} header of ${JSON.stringify(server)} is held by mcp-conf, and its value is not at hand; put it back by hand`,
+      );
+    }
+    edits.push({ offset: value.offset, length: value.length, content: literal });
+  }
+  return { changed: true, document: edited(document, edits, server), proxy: proxyOf(wrapped) };
 }
 
 function proxyOf(wrapped: RegExpExecArray): ProxyPlan {
@@ -272,10 +322,9 @@ export function proxyPort(server: string, url: string): number {
   return 20000 + (digest.readUInt32BE(0) % 10000);
 }
 
-/** The one command line that runs the proxy a wrapped HTTP entry points at. */
-export function proxyCommand(proxy: ProxyPlan): string {
-  const word = /^[A-Za-z0-9_\-.,:/@%+=]+$/.test(proxy.upstream)
-    ? proxy.upstream
-    : `'${proxy.upstream.replace(/'/g, "'\\''")}'`;
-  return `mcp-conf watch http --upstream ${word} --listen ${PROXY_HOST}:${proxy.port}`;
+/** The one command line that runs the proxy a wrapped HTTP entry points at (with the file of its held credentials). */
+export function proxyCommand(proxy: ProxyPlan, heldFile?: string): string {
+  const word = (text: string) => (/^[A-Za-z0-9_\-.,:/@%+=]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
+  const held = heldFile === undefined ? "" : ` --upstream-headers ${word(heldFile)}`;
+  return `mcp-conf watch http --upstream ${word(proxy.upstream)} --listen ${PROXY_HOST}:${proxy.port}${held}`;
 }

@@ -30,3 +30,10 @@ export {
   WrapError,
   wrapServer,
 } from "./entry.js";
+/** A wrapped URL entry's credentials, held by its proxy in a file of yours instead of sent to the loopback port. */
+export {
+  HELD_VALUE,
+  type HeldCredentials,
+  readHeldCredentials,
+  writeHeldCredentials,
+} from "./held.js";

@@ -49,6 +49,21 @@ export function forwardable(rawHeaders: readonly string[]): string[] {
   return kept;
 }
 
+/**
+ * `rawHeaders` with `held` set: each held header replaces any the client sent by that name (any case). The proxy
+ * holds these (a wrapped entry's credentials), so the client need not send them to the proxy's loopback port.
+ */
+export function withHeldHeaders(rawHeaders: string[], held: Readonly<Record<string, string>> | undefined): string[] {
+  if (held === undefined) return rawHeaders;
+  const names = new Set(Object.keys(held).map((name) => name.toLowerCase()));
+  const out: string[] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    if (!names.has(rawHeaders[i]!.toLowerCase())) out.push(rawHeaders[i]!, rawHeaders[i + 1]!);
+  }
+  for (const [name, value] of Object.entries(held)) out.push(name, value);
+  return out;
+}
+
 export function headerValue(headers: http.IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;

@@ -35,6 +35,11 @@ export interface HttpProxyOptions {
   timestamps?: boolean;
   /** The user's redaction, applied to every event before any sink sees it. */
   redact?: Redactor | undefined;
+  /**
+   * Headers the proxy sets on every request it sends upstream, replacing any the client sent by those names: the
+   * credentials of a wrapped entry, held here so the client sends none to the proxy's loopback port. Never recorded.
+   */
+  upstreamHeaders?: Readonly<Record<string, string>>;
   /** Who the proxy's own answers (502, 508) say they come from. Default `mcp-conf record`. */
   name?: string;
   /** Problems met while running (a session whose trace could not be opened). */
@@ -151,6 +156,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<HttpPro
     inFlight: new Set(),
     loops,
     carrying: new WeakMap(),
+    upstreamHeaders: options.upstreamHeaders,
   };
   const server = http.createServer((req, res) => {
     const own = loops.ownSocket(req.socket);

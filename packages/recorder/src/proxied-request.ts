@@ -11,7 +11,7 @@
 import type http from "node:http";
 import type https from "node:https";
 import type { Socket } from "node:net";
-import { BodyCopy, forwardable, headerValue, mapToUpstream } from "./http-forwarding.js";
+import { BodyCopy, forwardable, headerValue, mapToUpstream, withHeldHeaders } from "./http-forwarding.js";
 import { ExchangeLog, type SessionRouter } from "./http-sessions.js";
 import { type SseEndpoints, type StreamBytes, StreamOpening } from "./legacy-sse.js";
 import type { LoopGuard } from "./loop-guard.js";
@@ -39,6 +39,8 @@ export interface ProxyContext {
   loops: LoopGuard;
   /** The exchange each upstream connection carries now, so a looped request's 508 is known for the proxy's own. */
   carrying: WeakMap<Socket, ProxiedRequest>;
+  /** Headers set on every request sent upstream, replacing the client's by those names (never recorded). */
+  upstreamHeaders?: Readonly<Record<string, string>> | undefined;
 }
 
 const INITIALIZE = /"method"\s*:\s*"initialize"/;
@@ -112,7 +114,7 @@ export class ProxiedRequest {
     const { proxy } = this;
     const upstreamReq = proxy.client.request(this.target, {
       method: this.method,
-      headers: forwardable(this.req.rawHeaders),
+      headers: withHeldHeaders(forwardable(this.req.rawHeaders), proxy.upstreamHeaders),
       agent,
     });
     proxy.loops.track(upstreamReq);

@@ -6,6 +6,7 @@
  * record's own output goes to stderr, since in stdio mode stdout carries the session.
  */
 
+import { readHeldCredentials, WrapError } from "@mcp-conf/client-config";
 import type { SessionEnd } from "@mcp-conf/live-judge";
 import {
   generateSessionId,
@@ -52,6 +53,7 @@ export interface RecordArgs extends OtlpLogsArgs {
   "redact-path"?: string[];
   "redact-secrets"?: boolean;
   "session-idle-timeout"?: string;
+  "upstream-headers"?: string;
 }
 
 /**
@@ -119,6 +121,11 @@ export function recordingOptions(yargs: Argv): Argv {
       type: "string",
       describe: "how --otlp-logs sends: http/protobuf (default) or http/json",
     })
+    .option("upstream-headers", {
+      type: "string",
+      describe:
+        "http: set these headers (a held-credentials file wrap wrote) on every request sent upstream; never recorded",
+    })
     .option("session-idle-timeout", {
       type: "string",
       describe:
@@ -161,6 +168,9 @@ const recordStdio: ModeRecorder = async (argv, io, { maxMessageBytes, redact, lo
   if (argv.upstream !== undefined || argv.listen !== undefined) {
     throw new UsageError("record stdio: --upstream and --listen belong to record http");
   }
+  if (argv["upstream-headers"] !== undefined) {
+    throw new UsageError("record stdio: --upstream-headers belongs to record http");
+  }
   const [command, ...args] = (argv.command ?? []).map(String);
   if (command === undefined || command === "") {
     throw new UsageError(
@@ -201,6 +211,7 @@ const recordHttp: ModeRecorder = async (argv, io, { maxMessageBytes, redact, log
   const upstream = parseUpstream(argv.upstream);
   const listen = parseListen(argv.listen);
   const sessionIdleMs = parseSessionIdleTimeout(argv["session-idle-timeout"], tap?.name ?? "record");
+  const upstreamHeaders = heldHeaders(argv["upstream-headers"], tap?.name ?? "record");
   const label = chooseLabel(argv.label, undefined);
   // Redacting, every session's trace is written and redacted on one thread shared by all of them, and a session's
   // other sinks (the judge, OTLP) are fed the events it redacted: nothing redacts on the proxy's thread.
@@ -234,6 +245,7 @@ const recordHttp: ModeRecorder = async (argv, io, { maxMessageBytes, redact, log
       name: prefix.slice(0, -1),
       onSessionEnd,
       ...(sessionIdleMs === undefined ? {} : { sessionIdleMs }),
+      ...(upstreamHeaders === undefined ? {} : { upstreamHeaders }),
       onError: (message) => io.stderr.write(`${prefix} ${escapeTerminal(message)}\n`),
     });
   } catch (error) {
@@ -308,4 +320,15 @@ export function serverCommand(argv: { _: (string | number)[]; command?: string[]
 
 function formatListen(listen: ListenAddress): string {
   return listen.host.includes(":") ? `[${listen.host}]:${listen.port}` : `${listen.host}:${listen.port}`;
+}
+
+/** `--upstream-headers FILE`: the headers of a held-credentials file (yours only), or a one-line usage error. */
+function heldHeaders(file: string | undefined, command: string): Record<string, string> | undefined {
+  if (file === undefined) return undefined;
+  try {
+    return readHeldCredentials(file).headers;
+  } catch (error) {
+    if (error instanceof WrapError) throw new UsageError(`${command} http: --upstream-headers: ${error.message}`);
+    throw error;
+  }
 }

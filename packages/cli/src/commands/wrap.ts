@@ -8,7 +8,7 @@
  * wrapped.
  */
 import { copyFileSync, existsSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import {
   CLIENT_CONFIGS,
   CLIENTS,
@@ -20,10 +20,13 @@ import {
   listServers,
   type ProxyPlan,
   proxyCommand,
+  readHeldCredentials,
   unwrapServer,
   WrapError,
   wrapServer,
+  writeHeldCredentials,
 } from "@mcp-conf/client-config";
+import { stateDirectory } from "@mcp-conf/gate";
 import { escapeTerminal, fileProblem } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { type Io, UsageError } from "../exit.js";
@@ -37,6 +40,11 @@ interface WrapArgs {
   "dry-run": boolean;
   all: boolean;
   port?: number;
+}
+
+/** Where the proxy on `port` finds the credentials wrap moved out of a URL entry: the state directory, yours only. */
+function heldFile(port: number): string {
+  return join(stateDirectory(), "held", `${port}.json`);
 }
 
 /** The suffix of the copy of the file as it was before the last change. */
@@ -120,8 +128,10 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
             .map((s) => s.name);
     for (const name of names) {
       const result =
-        verb === "wrap" ? wrapServer(text, client, name, launcher, port) : unwrapServer(text, client, name);
-      if (verb === "wrap" && result.proxy) proxies.push(result.proxy);
+        verb === "wrap"
+          ? wrapServer(text, client, name, launcher, port)
+          : unwrapServer(text, client, name, (at) => readHeldCredentials(heldFile(at)));
+      if (result.proxy) proxies.push(result.proxy);
       if (result.changed) {
         text = result.document;
         done.push(name);
@@ -131,12 +141,16 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
     fail(error);
   }
   const tellProxies = () => {
-    for (const proxy of proxies) io.stdout.write(`${escapeTerminal(proxyCommand(proxy))}\n`);
-    for (const proxy of proxies.filter((p) => p.credentials !== undefined)) {
+    if (verb === "unwrap") return;
+    for (const proxy of proxies) {
+      const held = proxy.held !== undefined || existsSync(heldFile(proxy.port)) ? heldFile(proxy.port) : undefined;
+      io.stdout.write(`${escapeTerminal(proxyCommand(proxy, held))}\n`);
+    }
+    for (const proxy of proxies.filter((p) => p.held !== undefined)) {
       io.stderr.write(
-        `mcp-conf wrap: warning: the client will send ${escapeTerminal(proxy.credentials!.join(", "))} in plain HTTP to ` +
-          `127.0.0.1:${proxy.port}; while the proxy is not running, any local user can listen there and receive it ` +
-          "(docs/security.md)\n",
+        `mcp-conf wrap: ${escapeTerminal(Object.keys(proxy.held!.headers).join(", "))} now held by the proxy ` +
+          `(${heldFile(proxy.port)}, yours only), which sends it upstream: the client sends a placeholder to ` +
+          `127.0.0.1:${proxy.port}, where any local user may listen while the proxy is not running (docs/security.md)\n`,
       );
     }
     if (proxies.length > 0) {
@@ -167,7 +181,12 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
       throw new UsageError(`${verb}: cannot write the backup ${backup}: ${fileProblem(error)}`);
     }
   }
+  // The held credentials are in place before the entry stops sending them, and gone once it sends them again.
+  if (verb === "wrap") {
+    for (const proxy of proxies) if (proxy.held) writeHeldCredentials(heldFile(proxy.port), proxy.held);
+  }
   writeOutput(verb, path, text.toBytes(), io);
+  if (verb === "unwrap") for (const proxy of proxies) rmSync(heldFile(proxy.port), { force: true });
   const what = done.map((name) => escapeTerminal(name)).join(", ");
   const nothingWrapped = verb === "unwrap" && !listServers(text, client).some((server) => server.wrapped);
   if (nothingWrapped) rmSync(backup, { force: true });
