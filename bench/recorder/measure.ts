@@ -7,10 +7,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startEverythingHttp } from "@mcp-conf/testing";
 import { processCpuMs } from "../children-cpu.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -19,12 +19,6 @@ const RELAY = join(here, "relay-process.mjs");
 const PROXY = join(here, "proxy-process.mjs");
 const FLOOR_RELAY = join(here, "floor-relay.mjs");
 const FLOOR_PROXY = join(here, "floor-proxy.mjs");
-const fromRecorder = createRequire(join(here, "..", "..", "packages", "recorder", "package.json"));
-const EVERYTHING = join(
-  dirname(fromRecorder.resolve("@modelcontextprotocol/server-everything/package.json")),
-  "dist",
-  "index.js",
-);
 
 /**
  * `floor`: a do-nothing Node process in the same place (pipe() both ways), the least any relay or proxy costs;
@@ -200,29 +194,10 @@ export async function stdioStream(via: Via, count: number, size = 1024): Promise
 /** Where a tools/call goes: straight to server-everything, through the proxy, or through the floor proxy. */
 export type HttpVia = "direct" | "recorded" | "floor";
 
-/** server-everything over HTTP on a free random port. */
+/** server-everything over HTTP on a port the OS picked, up once the port answers (@mcp-conf/testing). */
 export async function startEverything(): Promise<{ url: string; stop(): void }> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const port = 20000 + Math.floor(Math.random() * 40000);
-    const child = spawn(process.execPath, [EVERYTHING, "streamableHttp"], {
-      env: { ...process.env, PORT: String(port) },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const up = await new Promise<boolean>((resolve) => {
-      let text = "";
-      const look = (c: Buffer) => {
-        text += c.toString();
-        if (/listening on port/i.test(text)) resolve(true);
-      };
-      child.stdout!.on("data", look);
-      child.stderr!.on("data", look);
-      child.once("exit", () => resolve(false));
-      setTimeout(() => resolve(false), 10_000);
-    });
-    if (up) return { url: `http://localhost:${port}/mcp`, stop: () => child.kill("SIGTERM") };
-    child.kill("SIGKILL");
-  }
-  throw new Error("server-everything did not start");
+  const everything = await startEverythingHttp();
+  return { url: everything.url, stop: () => void everything.stop() };
 }
 
 /** The proxy in its own process, writing per-session traces to a temp dir (or the floor proxy). */
