@@ -15,6 +15,14 @@ export {
 } from "./findings.js";
 /** Trace and span ids: random (live) or derived from the trace (reproducible export). */
 export { derivedIds, type IdSource, randomIds } from "./ids.js";
+/** A recorded trace as one OTLP JSON document. */
+/** A trace's bytes read, judged and mapped to one OTLP JSON document, as `mcp-conf export -T otlp` writes it. */
+export {
+  exportJudgedTraceAsOtlpJson,
+  type JudgedTraceExport,
+  type JudgedTraceExportOptions,
+  MISSING_FRAMES_ATTRIBUTE,
+} from "./judged-trace-export.js";
 /** Trace events as OTLP LogRecords: the attribute names and the exchange each event belongs to. */
 export { ExchangeOpeners, eventAttributes, LOG_ATTRIBUTES, LOG_SCOPE } from "./logs/log-record.js";
 /** The receiving side of `--otlp-logs`: an ExportLogsServiceRequest (protobuf or JSON) back to trace events. */
@@ -51,5 +59,4 @@ export { createOtlpSink, type ExportSummary, type OtlpSink, type OtlpSinkOptions
 export type { Attributes, AttributeValue, MappedSpan, SpanEvent, SpanStatus } from "./span.js";
 /** One line for the end-of-session summary. */
 export { describeSummary } from "./summary.js";
-/** A recorded trace as one OTLP JSON document. */
 export { exportTraceAsOtlpJson, type TraceExport, type TraceExportOptions } from "./trace-export.js";
