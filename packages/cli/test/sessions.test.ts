@@ -7,8 +7,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseAge } from "@mcp-conf/gate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseAge } from "../src/sessions/age.js";
 import { BIN, tempDir } from "./record-helpers.js";
 import { EVERYTHING_SERVER, RUG_PULL_SERVER, recordSession } from "./session-recording.js";
 import { mcpConf as inProcess } from "./validate-helpers.js";

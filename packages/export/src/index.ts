@@ -46,6 +46,14 @@ export type { HubList, HubSession, SessionHub, SessionView } from "./hub.js";
 export { LiveFeed, type LiveUpdate, liveJudgement } from "./live-feed.js";
 /** Replay of a recorded request against the live server, in a session of its own (`watch --ui`). */
 export { type Replayer, type ReplayTarget, replayerFor } from "./replay.js";
+/** Recorded sessions as `mcp-conf sessions ls` and `show` print them: a table, one session's facts, and JSON. */
+export {
+  humanDuration,
+  renderSessionJson,
+  renderSessionList,
+  renderSessionListJson,
+  renderSessionText,
+} from "./session-render.js";
 /** What a list of recorded sessions says of one: label, start, duration, exchanges, verdict (or why none). */
 export { type SessionFile, type SessionSummary, summarizeSession } from "./session-summary.js";
 /** The text transcript, terminal-safe. */

@@ -8,14 +8,25 @@
  */
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { summarizeSession } from "@mcp-conf/export";
-import { isSessionId, listStoredSessions, openTraces, type StoredSession, sessionsDirectory } from "@mcp-conf/gate";
+import {
+  renderSessionJson,
+  renderSessionList,
+  renderSessionListJson,
+  renderSessionText,
+  summarizeSession,
+} from "@mcp-conf/export";
+import {
+  isSessionId,
+  listStoredSessions,
+  openTraces,
+  parseAge,
+  type StoredSession,
+  sessionsDirectory,
+} from "@mcp-conf/gate";
 import { escapeTerminal, fileProblem, type ReadTraceOptions, readTraceFile } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";
-import { parseAge } from "../sessions/age.js";
-import { listJson, listText, showJson, showText } from "../sessions/render.js";
 import type { Command } from "./command.js";
 
 interface SessionsArgs extends MaxEventsArgs {
@@ -67,7 +78,7 @@ export const sessionsCommand: Command<SessionsArgs> = {
         for (const session of listStoredSessions(undefined, skippedEntry(io))) {
           summaries.push(await summarizeSession(session, readTraceFile(session.path, limits)));
         }
-        io.stdout.write(json ? listJson(summaries, directory) : listText(summaries, directory));
+        io.stdout.write(json ? renderSessionListJson(summaries, directory) : renderSessionList(summaries, directory));
         return EXIT.ok;
       }
     }
@@ -84,7 +95,7 @@ async function show(id: string | undefined, json: boolean, limits: ReadTraceOpti
     );
   }
   const summary = await summarizeSession(session, readTraceFile(session.path, limits));
-  io.stdout.write(json ? showJson(summary) : showText(summary));
+  io.stdout.write(json ? renderSessionJson(summary) : renderSessionText(summary));
   return EXIT.ok;
 }
 

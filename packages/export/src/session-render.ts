@@ -1,15 +1,15 @@
 /**
- * `sessions ls` and `sessions show` as text (a table newest first; one session's facts) and JSON. Everything read
+ * `mcp-conf sessions ls` and `sessions show` as text (a table newest first; one session's facts) and JSON. Everything read
  * from a trace (labels, ids, problems) is escaped before it reaches a terminal.
  */
 import { CALL_STATUSES } from "@mcp-conf/analysis";
-import type { SessionSummary } from "@mcp-conf/export";
 import { escapeTerminal } from "@mcp-conf/trace-format";
+import type { SessionSummary } from "./session-summary.js";
 
 const COLUMNS = ["ID", "LABEL", "START", "DURATION", "EXCHANGES", "VERDICT"] as const;
 
 /** Milliseconds as people read them: `850 ms`, `12.3 s`, `4 min 05 s`, `2 h 03 min`. */
-export function duration(ms: number | undefined): string {
+export function humanDuration(ms: number | undefined): string {
   if (ms === undefined) return "-";
   if (ms < 1000) return `${ms} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
@@ -23,13 +23,13 @@ function row(summary: SessionSummary): string[] {
     summary.id,
     summary.label ?? "-",
     summary.start ?? summary.modified,
-    duration(summary.durationMs),
+    humanDuration(summary.durationMs),
     summary.exchanges === undefined ? "-" : String(summary.exchanges),
     summary.verdict,
   ].map((cell) => escapeTerminal(cell));
 }
 
-export function listText(summaries: SessionSummary[], directory: string): string {
+export function renderSessionList(summaries: SessionSummary[], directory: string): string {
   if (summaries.length === 0) return `no recorded session in ${escapeTerminal(directory)}\n`;
   const rows = [COLUMNS as readonly string[], ...summaries.map(row)];
   const widths = COLUMNS.map((_, i) => Math.max(...rows.map((cells) => cells[i]!.length)));
@@ -50,11 +50,11 @@ function summaryJson(summary: SessionSummary): Record<string, unknown> {
   return facts;
 }
 
-export function listJson(summaries: SessionSummary[], directory: string): string {
+export function renderSessionListJson(summaries: SessionSummary[], directory: string): string {
   return `${JSON.stringify({ directory, sessions: summaries.map(summaryJson) }, null, 2)}\n`;
 }
 
-export function showText(summary: SessionSummary): string {
+export function renderSessionText(summary: SessionSummary): string {
   const lines: [string, string][] = [
     ["session", summary.id],
     ["trace", `${summary.path} (${summary.bytes} bytes, last written ${summary.modified})`],
@@ -77,7 +77,7 @@ export function showText(summary: SessionSummary): string {
     lines.push(["protocol", analysis.protocol.negotiated ?? analysis.protocol.stateless ?? "-"]);
     lines.push([
       "start",
-      `${header.start ?? "-"}, ${duration(header.durationMs)}, transport ${header.ended === "open" ? "still open at the end of the trace" : header.ended === "close" ? "closed" : "aborted"}`,
+      `${header.start ?? "-"}, ${humanDuration(header.durationMs)}, transport ${header.ended === "open" ? "still open at the end of the trace" : header.ended === "close" ? "closed" : "aborted"}`,
     ]);
     const statuses = CALL_STATUSES.filter((status) => analysis.counts.byStatus[status] > 0)
       .map((status) => `${analysis.counts.byStatus[status]} ${status}`)
@@ -108,7 +108,7 @@ export function showText(summary: SessionSummary): string {
   return lines.map(([key, value]) => `${key.padEnd(width)}  ${escapeTerminal(value)}\n`).join("");
 }
 
-export function showJson(summary: SessionSummary): string {
+export function renderSessionJson(summary: SessionSummary): string {
   const { analysis, judgement, ...facts } = summary;
   const out: Record<string, unknown> = { ...facts };
   if (analysis) {
