@@ -5,6 +5,7 @@
  */
 import type { SessionAnalysis } from "@mcp-conf/analysis";
 import type { QuotedFinding, Totals, Verdict } from "@mcp-conf/validator";
+import { filterContext, filterTimeline, parseFilter } from "./filter.js";
 
 /** What the validator made of the session, or why it could not judge it. */
 export type Judgement =
@@ -37,4 +38,16 @@ export function exportDocument(analysis: SessionAnalysis, judgement: Judgement):
 /** The document as JSON text, two-space indented, ending in a newline. */
 export function renderJson(document: ExportDocument): string {
   return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/**
+ * The document with only the timeline entries `filter` keeps (each keeps its index); the rest is the whole session's.
+ * A filter that does not parse throws `FilterSyntaxError`.
+ */
+export function filterDocument(document: ExportDocument, filter: string | undefined): ExportDocument {
+  if (filter === undefined) return document;
+  const { analysis, judgement } = document;
+  const findings = "error" in judgement ? [] : judgement.findings;
+  const timeline = filterTimeline(parseFilter(filter), analysis.timeline, filterContext(analysis, findings));
+  return { ...document, analysis: { ...analysis, timeline } };
 }

@@ -10,6 +10,7 @@ export { type Collected, type CollectOptions, collectSession } from "./collect.j
 export {
   type ExportDocument,
   type ExportFinding,
+  filterDocument,
   type Judgement,
   type PageData,
   renderJson,

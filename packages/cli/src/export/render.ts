@@ -3,16 +3,7 @@
  * page with the document inlined), jsonl writes the events back as a trace; otlp has its own mapping
  * (export/otlp.ts). With redaction, each event is redacted as it is read.
  */
-import {
-  collectSession,
-  type ExportDocument,
-  filterContext,
-  filterTimeline,
-  parseFilter,
-  renderHtml,
-  renderJson,
-  renderText,
-} from "@mcp-conf/export";
+import { collectSession, filterDocument, renderHtml, renderJson, renderText } from "@mcp-conf/export";
 import type { Redactor } from "@mcp-conf/recorder";
 import { readTrace, readTraceFile, serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import type { Io } from "../exit.js";
@@ -34,9 +25,9 @@ export async function renderExport(request: ExportRequest, io: Io): Promise<stri
   const collected = await collectSession(events, { ...options, actor: request.actor, har: request.type === "har" });
   switch (request.type) {
     case "json":
-      return renderJson(filtered(collected.document, request.filter));
+      return renderJson(filterDocument(collected.document, request.filter));
     case "text":
-      return renderText(filtered(collected.document, request.filter));
+      return renderText(filterDocument(collected.document, request.filter));
     case "html":
       return renderHtml(collected.document, request.filter === undefined ? {} : { filter: request.filter });
     case "har":
@@ -46,13 +37,4 @@ export async function renderExport(request: ExportRequest, io: Io): Promise<stri
 
 async function* redacted(events: AsyncIterable<TraceEvent>, redactor: Redactor): AsyncIterable<TraceEvent> {
   for await (const event of events) yield redactor.redact(event);
-}
-
-/** The document with only the timeline entries the filter keeps (each keeps its index); the rest is the session's. */
-function filtered(document: ExportDocument, filter: string | undefined): ExportDocument {
-  if (filter === undefined) return document;
-  const { analysis, judgement } = document;
-  const findings = "error" in judgement ? [] : judgement.findings;
-  const timeline = filterTimeline(parseFilter(filter), analysis.timeline, filterContext(analysis, findings));
-  return { ...document, analysis: { ...analysis, timeline } };
 }
