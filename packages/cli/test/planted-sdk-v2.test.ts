@@ -81,7 +81,7 @@ const expected = (except?: string): Record<string, unknown> => ({
 });
 
 describe("violations planted in a real SDK v2 server", () => {
-  let stdio: { probe: TraceEvent[]; session: TraceEvent[] };
+  let stdio: { probe: TraceEvent[]; session: TraceEvent[]; sessionPath: string; probePath: string };
   let http: TraceEvent[];
 
   beforeAll(async () => {
@@ -98,9 +98,11 @@ describe("violations planted in a real SDK v2 server", () => {
     await tour(client);
     await client.close();
     await waitFor(() => readdirSync(join(dir.path, "stdio")).length === 2);
-    const both = await traces("stdio");
+    const paths = readdirSync(join(dir.path, "stdio")).map((name) => join(dir.path, "stdio", name));
+    const both = await Promise.all(paths.map(read));
     const probe = both.find(isProbeSession)!;
-    stdio = { probe, session: both.find((events) => events !== probe)! };
+    const session = both.find((events) => events !== probe)!;
+    stdio = { probe, session, probePath: paths[both.indexOf(probe)]!, sessionPath: paths[both.indexOf(session)]! };
 
     const server = spawn(process.execPath, [SERVER, "http"], { stdio: ["ignore", "pipe", "ignore"] });
     const recorder = await recordHttp(await portOf(server));
@@ -129,6 +131,15 @@ describe("violations planted in a real SDK v2 server", () => {
     const report = validate(stdio.session, { probe: probeFacts(stdio.probe) });
     expect(report.revision).toBe("2026-07-28");
     expect(findingsByRequirement(report)).toEqual(expected());
+  });
+
+  it("mcp-conf validate of the stdio session finds its probe beside it and judges with it", async () => {
+    const run = spawnCli(["validate", "--format", "json", stdio.sessionPath], dir.path);
+    const out = textOf(run.stdout!);
+    const err = textOf(run.stderr!);
+    expect(await exitOf(run)).toBe(1);
+    expect(err.text()).toContain(`${stdio.sessionPath}: judged with its probe ${stdio.probePath}`);
+    expect(findingsByRequirement(JSON.parse(out.text()) as Report)).toEqual(expected());
   });
 
   it("over stdio without the probe, only the undeclared list change goes unseen (its declaration is in the probe)", () => {

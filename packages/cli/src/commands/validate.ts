@@ -5,6 +5,8 @@
  * nothing, 3 a malformed trace. With several traces the worst code wins. Problems with one trace are printed as one
  * line on stderr; the other traces are still judged.
  */
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { resolveTraceArgument } from "@mcp-conf/gate";
 import {
   escapeTerminal,
@@ -18,8 +20,10 @@ import {
   type Actor,
   assertNever,
   createJudge,
+  findProbe,
   isReportFormat,
   type JudgedTrace,
+  type ProbeFacts,
   REPORT_FORMATS,
   type Report,
   type ReportFormat,
@@ -98,7 +102,14 @@ export const validateCommand: Command<ValidateArgs> = {
     const judged: JudgedTrace[] = [];
     let worst: number = EXIT.ok;
     for (const trace of traces) {
-      const result = await judgeTrace(trace, { revision: argv.revision, strict: argv.strict, actor, limits }, io);
+      const probe = trace === "-" ? undefined : await findProbe(trace, [...traces, ...siblingTraces(trace)]);
+      if (probe !== undefined) {
+        io.stderr.write(
+          `mcp-conf validate: ${escapeTerminal(trace)}: judged with its probe ${escapeTerminal(probe.path)}\n`,
+        );
+      }
+      const settings = { revision: argv.revision, strict: argv.strict, actor, limits, probe: probe?.facts };
+      const result = await judgeTrace(trace, settings, io);
       worst = Math.max(worst, result.exitCode);
       if (result.problem !== undefined) io.stderr.write(`mcp-conf validate: ${escapeTerminal(result.problem)}\n`);
       if (result.judged === undefined) continue;
@@ -125,7 +136,19 @@ function positiveInteger(flag: string, value: string): number {
   return n;
 }
 
+/** The trace files beside a trace (a sessions store, a `record -o DIR`), where its probe may sit. */
+function siblingTraces(trace: string): string[] {
+  try {
+    return readdirSync(dirname(trace))
+      .filter((name) => name.endsWith(".jsonl"))
+      .map((name) => join(dirname(trace), name));
+  } catch {
+    return [];
+  }
+}
+
 interface JudgeSettings {
+  probe: ProbeFacts | undefined;
   revision: string | undefined;
   strict: boolean;
   actor: Actor;
@@ -133,9 +156,9 @@ interface JudgeSettings {
 }
 
 async function judgeTrace(trace: string, settings: JudgeSettings, io: Io): Promise<TraceResult> {
-  const { revision, strict, actor, limits } = settings;
+  const { revision, strict, actor, limits, probe } = settings;
   const label = trace === "-" ? "standard input" : trace;
-  const judge = createJudge(revision === undefined ? { actor } : { revision, actor });
+  const judge = createJudge({ actor, ...(revision === undefined ? {} : { revision }), ...(probe ? { probe } : {}) });
   const lineOfSeq = new Map<number, number>();
   let events = 0;
   let nonLifecycle = 0;
