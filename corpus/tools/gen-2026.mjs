@@ -216,6 +216,11 @@ const violations = {
     logged(s);
     delete s[at(s, "c", 50)].c.params._meta[LOG_LEVEL];
   },
+  // LOG-018: a request whose _meta logLevel is no recognised level, served instead of rejected.
+  "log-018-invalid-level-accepted": (s) => {
+    s[at(s, "s", "d1")].s.result.capabilities.logging = {};
+    s[at(s, "c", 50)].c.params._meta[LOG_LEVEL] = "verbose";
+  },
   "log-017-message-on-subscription": (s) => {
     s[at(s, "s", "d1")].s.result.capabilities.logging = {};
     s[at(s, "c", 8)].c.params._meta[LOG_LEVEL] = "info";
@@ -302,6 +307,7 @@ const violations = {
   "tran-057-server-request": (s) => s.splice(at(s, "s", 4), 0, { s: { jsonrpc: "2.0", id: "srv-1", method: "roots/list", params: {} } }),
 };
 writeCoViolations({
+  "log-018-invalid-level-accepted": { requirements: ["BASE-015"], why: "a logLevel outside LoggingLevel breaks the schema of the client's request too" },
   "base-004-request-id-null": { requirements: ["TRAN-006"], why: "a request with a null id is no JSON-RPC message, so neither is the line the client wrote to stdin" },
   "base-007-response-without-result": { requirements: ["TRAN-005"], why: "a response with neither result nor error is no JSON-RPC message, so neither is the line the server wrote to stdout" },
   "tran-091-cancel-without-request-id": { requirements: ["BASE-015"], why: "the schema's CancelledNotificationParams requires requestId too" },

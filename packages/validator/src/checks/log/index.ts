@@ -1,6 +1,7 @@
 /** The checks of the LOG area (server/utilities/logging). */
 import type { CheckDefinition } from "../../engine/types.js";
 import { capabilityDeclaredCheck } from "../support/capability-declared.js";
+import { logInvalidLevelRejected } from "./invalid-level.js";
 import { logLevelRespected } from "./levels.js";
 import { logMessageNotOnSubscription, logMessageRequested } from "./request-scoped.js";
 
@@ -14,4 +15,5 @@ export const checks: CheckDefinition[] = [
   logLevelRespected,
   logMessageRequested,
   logMessageNotOnSubscription,
+  logInvalidLevelRejected,
 ];
