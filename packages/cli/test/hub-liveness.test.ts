@@ -9,13 +9,16 @@
  * - When the recorder of a followed session is killed, the follower ends (the page gets a judgement).
  */
 
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { DirectoryHub, type HubSession, type LiveFeed } from "@mcp-conf/export";
-import { listStoredSessions, recorderGone, storedSessionPath } from "@mcp-conf/gate";
+import { listStoredSessions, recorderGone, recorderGoneCheck, storedSessionPath } from "@mcp-conf/gate";
 import { isolatedHome } from "@mcp-conf/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { BIN, EVERYTHING, REPO_ROOT } from "./record-helpers.js";
+import { CORPUS } from "./watch-helpers.js";
 
 const home = isolatedHome();
 afterAll(() => home.remove());
@@ -87,6 +90,39 @@ describe("the hub and recorders that die", () => {
     }
     expect(h.following).toBe(0);
     h.close();
+  });
+
+  it("a trace from an older recorder (no pid) is over when no process holds it open, running while one does", async () => {
+    const sessions = join(home.state, "sessions");
+    mkdirSync(sessions, { recursive: true });
+    const lines = readFileSync(join(CORPUS, "real", "everything-stdio.jsonl"), "utf8")
+      .trimEnd()
+      .split("\n");
+    lines.pop(); // no transport-close: killed, or still being written
+    const old = lines
+      .join("\n")
+      .replace(/"recorder":\{[^}]*\}/, '"recorder":{"name":"@mcp-conf/recorder","version":"0.1.0"}');
+    writeFileSync(join(sessions, "old-gone-1-000000000000.jsonl"), `${old}\n`);
+    const held = join(sessions, "old-held-1-000000000000.jsonl");
+    writeFileSync(held, `${old}\n`);
+    const fd = openSync(held, "a"); // this process stands for its (older) recorder, still writing it
+    try {
+      const h = new DirectoryHub({
+        store: {
+          directory: sessions,
+          list: () => listStoredSessions(home.env),
+          path: (id) => storedSessionPath(id, home.env),
+          recorderGone: recorderGoneCheck(),
+        },
+      });
+      await h.look();
+      const rows = Object.fromEntries(h.list().list.sessions.map((row) => [row.id, row.running]));
+      expect(rows["old-gone-1-000000000000"]).toBe(false);
+      expect(rows["old-held-1-000000000000"]).toBe(true);
+      h.close();
+    } finally {
+      closeSync(fd);
+    }
   });
 
   it("shares one follower, moves a row without reading it again, and ends with its recorder", {

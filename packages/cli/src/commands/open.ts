@@ -8,7 +8,7 @@
 import { collectSession, type JudgeFactory, serveHub, ViewerServer } from "@mcp-conf/export";
 import {
   listStoredSessions,
-  recorderGone,
+  recorderGoneCheck,
   resolveTraceArgument,
   sessionsDirectory,
   storedSessionPath,
@@ -138,7 +138,7 @@ async function startHub(
       directory: sessionsDirectory(),
       list: () => listStoredSessions(),
       path: (id) => storedSessionPath(id),
-      recorderGone,
+      recorderGone: recorderGoneCheck(),
     },
     port,
     judge,

@@ -26,8 +26,8 @@ export interface HubStore {
   list(): SessionFile[];
   /** The trace of the session `id`, or undefined when there is none. */
   path(id: string): string | undefined;
-  /** Whether the process that records a trace (its `transport-open`'s `meta.recorder`) is known to be gone. */
-  recorderGone?(recorder: SessionHeader["recorder"]): boolean;
+  /** Whether the process that records the trace at `path` (its `transport-open`'s `meta.recorder`) is known to be gone. */
+  recorderGone?(recorder: SessionHeader["recorder"], path: string): boolean;
 }
 
 export interface DirectoryHubOptions {
@@ -201,7 +201,7 @@ export class DirectoryHub implements SessionHub {
         const running = this.running.get(session.id);
         if (running) {
           running.row.modified = new Date(session.modifiedMs).toISOString();
-          if (!running.ended && this.options.store.recorderGone?.(running.recorder)) {
+          if (!running.ended && this.options.store.recorderGone?.(running.recorder, session.path)) {
             running.trace.stop();
             this.followers.get(session.id)?.end("the recorder is gone");
           }
@@ -241,7 +241,8 @@ export class DirectoryHub implements SessionHub {
     }
     const summary = await summarizeSession(session, ...(lines === undefined ? [] : [this.read(lines)]));
     const header = summary.analysis?.session;
-    const live = header !== undefined && isRunning(header) && !this.options.store.recorderGone?.(header.recorder);
+    const live =
+      header !== undefined && isRunning(header) && !this.options.store.recorderGone?.(header.recorder, session.path);
     const row = rowOf(summary, live);
     if (live && lines !== undefined && !this.closed) {
       this.finished.delete(session.id);

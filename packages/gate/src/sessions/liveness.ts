@@ -70,3 +70,27 @@ function linuxProcessStart(pid: number): number | undefined {
     return undefined; // gone between the two looks, or no /proc
   }
 }
+
+/**
+ * `recorderGone` for a store of traces, old ones too: a trace that names its recorder's process is judged by it; one
+ * that does not (written by a recorder before 0.2) is over when no running process holds it open (`openTraces`). That
+ * look walks `/proc` (tens of ms), so it is made at most once every `ttlMs` for all such traces together; off Linux
+ * such a trace is never known to be over.
+ */
+export function recorderGoneCheck(ttlMs = 10_000): (recorder: unknown, path: string) => boolean {
+  let scannedAt = Number.NEGATIVE_INFINITY;
+  let open = new Set<string>();
+  const asked = new Set<string>();
+  return (recorder, path) => {
+    const pid = typeof recorder === "object" && recorder !== null ? (recorder as { pid?: unknown }).pid : undefined;
+    if (pid !== undefined) return recorderGone(recorder);
+    if (process.platform !== "linux") return false;
+    const now = Date.now();
+    if (!asked.has(path) || now - scannedAt > ttlMs) {
+      asked.add(path);
+      open = openTraces([...asked]);
+      scannedAt = now;
+    }
+    return !open.has(path);
+  };
+}
