@@ -67,7 +67,7 @@ class AlternatingTransport {
 
   constructor(private readonly replicas: Transport[]) {
     for (const replica of replicas) {
-      replica.onmessage = (message, extra) => this.onmessage?.(message, extra);
+      replica.onmessage = (message) => this.onmessage?.(message);
       replica.onerror = (error) => this.onerror?.(error);
     }
   }
