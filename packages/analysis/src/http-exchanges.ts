@@ -10,7 +10,7 @@
  * the next event that is not one of them arrives: the calls its body answered are answered, the rest refused.
  */
 
-import { classifyMessage, idKey, recordedRequestIndex } from "@mcp-conf/session";
+import { answeredRequestIndex, classifyMessage, idKey } from "@mcp-conf/session";
 import type { HttpEvent, TraceEvent } from "@mcp-conf/trace-format";
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CallEntry } from "./model.js";
@@ -109,7 +109,7 @@ export class HttpExchanges {
   private decide(answers: string | undefined): void {
     const response = this.undecided!;
     this.undecided = undefined;
-    const index = recordedRequestIndex(this.waiting, response) ?? this.inferred(response, answers);
+    const index = answeredRequestIndex(this.waiting, response, answers, (r) => r.calls.map((c) => idKey(c.id)));
     if (index < 0) return;
     const [record] = this.waiting.splice(index, 1);
     record!.responded = true;
@@ -123,15 +123,6 @@ export class HttpExchanges {
       if (record!.calls.length > 0) this.streaming.push(record!);
       if (this.streaming.length > 64) prune(this.streaming);
     } else if (status >= 300 && record!.calls.length > 0) this.refusal = { record: record!, event: response };
-  }
-
-  /** In a trace without the recorded pairing: the request that carried the call answered, else the likeliest. */
-  private inferred(response: HttpEvent, answers: string | undefined): number {
-    let index =
-      answers === undefined ? -1 : this.waiting.findIndex((r) => r.calls.some((c) => idKey(c.id) === answers));
-    if (index < 0 && response.status === 202) index = this.waiting.findIndex((r) => r.calls.length === 0);
-    if (index < 0) index = this.waiting.length > 0 ? 0 : -1;
-    return index;
   }
 
   /** The refused request's calls that its body did not answer. */

@@ -7,7 +7,7 @@
  * `log.comment` says so.
  */
 import type { CallEntry, CallStatus, SessionAnalysis } from "@mcp-conf/analysis";
-import { classifyMessage, idKey, recordedRequestIndex } from "@mcp-conf/session";
+import { answeredRequestIndex, classifyMessage, idKey } from "@mcp-conf/session";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { Entry, Har, Header } from "har-format";
 
@@ -120,18 +120,10 @@ export class HarBuilder {
     const response = this.undecided;
     if (!response) return;
     this.undecided = undefined;
-    const recorded = recordedRequestIndex(this.open, response);
-    const request = recorded === undefined ? this.inferred(response, answers) : this.open[recorded];
-    if (!request) return;
-    request.response = response;
-    this.open.splice(this.open.indexOf(request), 1);
-  }
-
-  /** In a trace without the recorded pairing: the request that carried `answers`, else the oldest fitting one. */
-  private inferred(response: HttpResponseRecord, answers: string | undefined): HttpRequestRecord | undefined {
-    let request = answers !== undefined ? this.byId.get(answers) : undefined;
-    if (request?.response) request = undefined;
-    return request ?? (response.status === 202 ? this.open.find((r) => r.ids.size === 0) : undefined) ?? this.open[0];
+    const index = answeredRequestIndex(this.open, response, answers, (request) => [...request.ids]);
+    if (index < 0) return;
+    const [request] = this.open.splice(index, 1);
+    request!.response = response;
   }
 
   /** The HAR log. `analysis` supplies the session's header and, for stdio, the calls. */

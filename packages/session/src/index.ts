@@ -25,7 +25,7 @@ export {
   type RequestRef,
 } from "./correlator.js";
 /** The HTTP pairing as the recorder wrote it: which waiting request a response answers. */
-export { type PairableRequest, recordedRequestIndex } from "./http-pairing.js";
+export { answeredRequestIndex, type PairableRequest, recordedRequestIndex } from "./http-pairing.js";
 export {
   /** Classifies one JSON value as a JSON-RPC request, notification, result, error or invalid message. */
   classifyMessage,
