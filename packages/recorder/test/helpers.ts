@@ -72,3 +72,22 @@ export async function relayCat(chunks: Uint8Array[], sink: Sink, redact?: Redact
   stdin.end();
   return done;
 }
+
+/**
+ * A redactor that only counts its calls: handed to the recorder with rules for a sink's own thread to apply, it shows
+ * whether anything redacted on the forwarding thread (`calls` stays 0 when nothing did).
+ */
+export function countingRedactor(rules: Redactor["rules"]): Redactor & { readonly calls: number } {
+  let calls = 0;
+  return {
+    rules,
+    withheld: 0,
+    redact(event: TraceEvent) {
+      calls++;
+      return event;
+    },
+    get calls() {
+      return calls;
+    },
+  };
+}

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from "node:fs";
 import { SECRET_SAMPLES } from "@mcp-conf/testing";
-import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
+import { readTraceSync } from "@mcp-conf/trace-format";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRecorder, type Redactor, threadedFileSink } from "../src/index.js";
-import { relayCat, tempDir } from "./helpers.js";
+import { countingRedactor, relayCat, tempDir } from "./helpers.js";
 
 const dir = tempDir();
 afterAll(() => dir.remove());
@@ -17,15 +17,7 @@ const token = SECRET_SAMPLES.find((s) => s.kind === "github-token")!.value;
 
 describe("redaction on the sink's thread", () => {
   it("never calls the forwarding thread's redactor, and the trace holds no secret", async () => {
-    let calls = 0;
-    const onThisThread: Redactor = {
-      rules: { secrets: true },
-      withheld: 0,
-      redact(event: TraceEvent) {
-        calls++;
-        return event;
-      },
-    };
+    const onThisThread = countingRedactor({ secrets: true });
     const path = `${dir.path}/thread.jsonl`;
     const recorder = createRecorder({
       sink: threadedFileSink(path),
@@ -41,7 +33,7 @@ describe("redaction on the sink's thread", () => {
     const text = readFileSync(path, "utf8");
     expect(text).not.toContain(token);
     expect(readTraceSync(text).length).toBe(5);
-    expect(calls).toBe(0);
+    expect(onThisThread.calls).toBe(0);
   });
 
   it("a catastrophic --redact-value over stdio: the recorder ends, every event written, the withheld counted", async () => {

@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { SECRET_SAMPLES } from "@mcp-conf/testing";
 import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
 import { afterAll, describe, expect, it } from "vitest";
-import { callbackSink, createRecorder, type Redactor, TraceFileThread } from "../src/index.js";
-import { tempDir } from "./helpers.js";
+import { callbackSink, createRecorder, TraceFileThread } from "../src/index.js";
+import { countingRedactor, tempDir } from "./helpers.js";
 
 const dir = tempDir();
 afterAll(() => dir.remove());
@@ -16,15 +16,7 @@ const token = SECRET_SAMPLES.find((s) => s.kind === "github-token")!.value;
 
 describe("TraceFileThread", () => {
   it("writes and redacts many sessions' traces on one thread and feeds their other sinks redacted events", async () => {
-    let calls = 0;
-    const onThisThread: Redactor = {
-      rules: { secrets: true },
-      withheld: 0,
-      redact(event: TraceEvent) {
-        calls++;
-        return event;
-      },
-    };
+    const onThisThread = countingRedactor({ secrets: true });
     const files = new TraceFileThread();
     const sessions = ["one", "two", "three"];
     const fed = new Map<string, TraceEvent[]>();
@@ -48,7 +40,7 @@ describe("TraceFileThread", () => {
     }
     const stats = await Promise.all(recorders.map((recorder) => recorder.close()));
     await files.close();
-    expect(calls).toBe(0);
+    expect(onThisThread.calls).toBe(0);
     for (const [i, session] of sessions.entries()) {
       const text = readFileSync(`${dir.path}/${session}.jsonl`, "utf8");
       expect(text).not.toContain(token);
