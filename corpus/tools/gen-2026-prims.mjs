@@ -49,6 +49,11 @@ const violations = {
   "tool-038-tools-list-not-found": (s) => notFound(s, 9),
   "res-018-resources-list-not-found": (s) => notFound(s, 5),
   "prom-017-prompts-list-not-found": (s) => notFound(s, 7),
+  // RES-015: a read of a resource the server never listed (and no template names) answered with empty contents.
+  "res-015-empty-contents-for-missing": (s) => {
+    s[at(s, "c", 6)].c.params.uri = "file:///project/missing.txt";
+    s[at(s, "s", 6)].s.result.contents = [];
+  },
   // RES-014: a read of a resource that does not exist answered with the withdrawn -32002.
   "res-014-not-found-as-32002": (s) => {
     s[at(s, "c", 6)].c.params.uri = "file:///project/missing.txt";

@@ -5,6 +5,7 @@ import { listAnsweredCheck } from "../support/list-answered.js";
 import { listChangedNotifiedCheck } from "../support/list-changed-notified.js";
 import { uriOf } from "../support/listing.js";
 import { resBlobBase64 } from "./blob-base64.js";
+import { resNoEmptyContentsForMissing } from "./empty-contents.js";
 import { resNotFoundCode } from "./not-found-code.js";
 import { resUriValid } from "./uri-valid.js";
 
@@ -38,4 +39,5 @@ export const checks: CheckDefinition[] = [
   resBlobBase64,
   listAnsweredCheck("res.list-answered", "resources/list", "resources"),
   resNotFoundCode,
+  resNoEmptyContentsForMissing,
 ];
