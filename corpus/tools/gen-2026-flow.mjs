@@ -22,7 +22,7 @@ const violations = {
   // CANC: the server ends the subscription with its listen result alone, no notifications/cancelled naming it (stdio).
   "canc-023-teardown-not-announced": (s) => s.splice(teardownAt(s), 1),
   // SUB: the server ends the subscription with notifications/cancelled but never answers the listen request.
-  "sub-004-teardown-without-result": (s) => s.splice(at(s, "s", 8), 1),
+  "sub-005-teardown-without-result": (s) => s.splice(at(s, "s", 8), 1),
   // MRTR: the Paris retry (4) sends back requestState "state-abc" modified.
   "mrtr-015-state-modified": (s) => (s[at(s, "c", 4)].c.params.requestState = "state-abd"),
   // MRTR: the Paris retry (4) leaves out the units it was asked for, and the server answers with an error.
