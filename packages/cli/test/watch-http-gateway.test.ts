@@ -47,6 +47,34 @@ async function faultyRelay(target: URL): Promise<{ url: string; failing: boolean
   return relay;
 }
 
+/** initialize, initialized and one call by plain POSTs, as a client that never opens a GET stream does. */
+async function postOnlySession(url: string): Promise<void> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
+  const post = async (message: object) => {
+    const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(message) });
+    await response.text();
+    return response;
+  };
+  const initialized = await post({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "post-only", version: "1.0.0" } },
+  });
+  headers["mcp-session-id"] = initialized.headers.get("mcp-session-id")!;
+  headers["mcp-protocol-version"] = "2025-06-18";
+  await post({ jsonrpc: "2.0", method: "notifications/initialized" });
+  await post({
+    jsonrpc: "2.0",
+    id: 2,
+    method: "tools/call",
+    params: { name: "echo", arguments: { message: "quiet" } },
+  });
+}
+
 describe("watch http as a gateway", () => {
   let everything: Awaited<ReturnType<typeof startEverythingHttp>>;
   beforeAll(async () => {
@@ -86,11 +114,11 @@ describe("watch http as a gateway", () => {
     const closed = await connect();
     await closed.client.close();
     await expect.poll(verdicts, { timeout: 10_000 }).toBe(2);
-    const idle = await connect();
+    // A client that only posts (no GET stream, which would keep its session alive) and then goes quiet.
+    await postOnlySession(url);
     await expect.poll(verdicts, { timeout: 10_000 }).toBe(3);
     child.kill("SIGINT");
     expect(await exitOf(child)).toBe(0);
-    await idle.client.close();
     expect(verdicts()).toBe(3);
     expect(err.text()).toContain("mcp-conf watch: 3 session(s) ended, each judged once");
     expect(err.text().match(/^mcp-conf watch: trace written to \S+ \(\d+ events\)$/gm)).toHaveLength(3);
