@@ -134,7 +134,7 @@ const violations = {
   ] }),
   "tran-065-request-answered-as-text": (s) => (at(s, 7).response["content-type"] = "text/plain"),
   "tran-066-sse-buffered": (s) => delete at(s, 9).response["x-accel-buffering"],
-  "tran-067-progress-after-stream-closed": (s) => (at(s, 10).late = [progress("c10", 2, 100)]),
+  "tran-068-progress-after-stream-closed": (s) => (at(s, 10).late = [progress("c10", 2, 100)]),
   "tran-068-answer-after-stream-closed": (s) => (at(s, 10).late = [ok(10, { content: [{ type: "text", text: "lift-off" }], isError: false })]),
   "tran-069-no-version-header": (s) => {
     delete at(s, 8).request["mcp-protocol-version"];
