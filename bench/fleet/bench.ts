@@ -4,7 +4,7 @@
  *     request bodies are captured once and replayed from another process in (2) and (3) (measure.ts), so the figures
  *     are serve's own, not the recorders' sharing its two cores.
  * (1) Baseline in this run: `validate` of one generated session's events in this process (the engine alone).
- * (2) Paced: the bodies replayed at RATE events/s (default 20,000) to one serve: events/s and sessions/s judged, and
+ * (2) Paced: the bodies replayed at RATE events/s (default 22,000) to one serve: events/s and sessions/s judged, and
  *     the wire->finding lag (body sent -> finding reported), p50 and p99. Targets: >= 20,000 events/s sustained
  *     (judged as fast as offered, nothing lost), p99 lag <= 1 s.
  * (3) Unpaced: the same bodies as fast as serve answers: serve's ceiling, as a ratio to (1); and the same judged in
@@ -32,7 +32,8 @@ import { captureLoad, measureServe, runGenerator } from "./measure.js";
 const GENERATORS = Number(process.env.BENCH_GENERATORS ?? 2);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000);
-const RATE = Number(process.env.BENCH_RATE ?? 20_000);
+// Offered a tenth above the 20,000 events/s target, so timer slack in the replay cannot leave the offer under it.
+const RATE = Number(process.env.BENCH_RATE ?? 22_000);
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 const load = () => loadavg()[0]!.toFixed(1);
 
@@ -94,6 +95,13 @@ console.log(
   `unpaced: ${fmt(unpaced.eventsPerSecond)} events/s, ${unpaced.sessionsPerSecond.toFixed(1)} sessions/s ` +
     `(${times(unpaced.eventsPerSecond / baseline)} of validate alone), lag p99 ${fmt(unpaced.lagP99)} ms, ${unpaced.lost} lost, ${unpaced.cpuPerEvent.toFixed(1)} µs CPU per event (load ${load()})`,
 );
+summaryRow({
+  bench: "fleet",
+  figure: "one serve, unpaced: events/s judged, p99 lag",
+  value: `${fmt(unpaced.eventsPerSecond)}, ${fmt(unpaced.lagP99)} ms`,
+  target: ">= 20,000, <= 1,000 ms",
+  met: unpaced.eventsPerSecond >= 20_000 && unpaced.lagP99 <= 1000 && unpaced.lost === 0,
+});
 summaryRow({
   bench: "fleet",
   figure: "one serve, unpaced / validate alone (events/s)",
