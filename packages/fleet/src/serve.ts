@@ -11,13 +11,21 @@ import { readFileSync } from "node:fs";
 import { defaultPoolThreads } from "@mcp-conf/live-judge";
 import type { DecodedLogs } from "@mcp-conf/otel-mapper";
 import { readTraceSync, sanitizeSessionId } from "@mcp-conf/trace-format";
-import { createJudge, type Finding } from "@mcp-conf/validator";
+import { createJudge, type Finding, type Report } from "@mcp-conf/validator";
 import { ConversationAssembly } from "./conversation.js";
 import { NextHop, type NextHopOptions, type NextHopStats } from "./next-hop.js";
 import { type Receiver, type ReceiverStats, startReceiver } from "./receiver.js";
 import { type IncomingEvent, SessionAssembly } from "./session-assembly.js";
 import { inlineJudges, pooledJudges } from "./session-judge.js";
 import { type EndReason, judgedFields, type SessionVerdict, VerdictStore } from "./verdict.js";
+
+/** How a session or a conversation ended (`finish` of its assembly). */
+interface Ended {
+  complete: boolean;
+  missing: number;
+  report?: Report;
+  error?: string;
+}
 
 export interface ServeOptions {
   /** Where traces and verdicts go (`<state>/sessions`, `<state>/serve`). */
@@ -123,11 +131,27 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
     options.onVerdict?.(verdict);
   };
 
+  /** Finalising runs until its verdict is written; `close` waits for every one. */
+  const track = (finishing: Promise<void>) => {
+    const done = finishing.finally(() => finalising.delete(done));
+    finalising.add(done);
+  };
+
+  /** A verdict's fields from how its session or conversation ended. */
+  const endedFields = (ended: Ended, reason: EndReason, events: number): Omit<SessionVerdict, "session"> => ({
+    instance,
+    complete: ended.complete,
+    reason,
+    events,
+    missing: ended.missing,
+    ...judgedFields(ended.report, ended.error),
+    judgedAt: new Date().toISOString(),
+  });
+
   const finalise = (key: string, assembly: SessionAssembly, reason: EndReason) => {
     sessions.delete(key);
     finished.add(key);
-    const done = conclusion(key, assembly, reason).finally(() => finalising.delete(done));
-    finalising.add(done);
+    track(conclusion(key, assembly, reason));
   };
 
   const conclusion = async (key: string, assembly: SessionAssembly, reason: EndReason) => {
@@ -135,40 +159,25 @@ export async function startServe(options: ServeOptions): Promise<Serve> {
     for (const conversation of memberOf.get(key) ?? [])
       conversations.get(conversation)?.memberEnded(key, ended.complete);
     memberOf.delete(key);
-    const verdict: SessionVerdict = {
-      session: assembly.session,
-      instance,
-      complete: ended.complete,
-      reason,
-      events: assembly.events,
-      missing: ended.missing,
-      ...judgedFields(ended.report, ended.error),
-      judgedAt: new Date().toISOString(),
-    };
+    const verdict: SessionVerdict = { session: assembly.session, ...endedFields(ended, reason, assembly.events) };
     if (assembly.label !== undefined) verdict.label = assembly.label;
     conclude(verdict, names.get(key));
   };
 
   const finaliseConversation = (conversation: ConversationAssembly, reason: EndReason) => {
     conversations.delete(conversation.key);
-    const done = concludeConversation(conversation, reason).finally(() => finalising.delete(done));
-    finalising.add(done);
-  };
-
-  const concludeConversation = async (conversation: ConversationAssembly, reason: EndReason) => {
-    const ended = await conversation.finish();
-    const verdict: SessionVerdict = {
-      session: conversation.key,
-      conversation: [...conversation.sessions.keys()],
-      instance,
-      complete: ended.complete,
-      reason,
-      events: ended.events,
-      missing: ended.missing,
-      ...judgedFields(ended.report, ended.error),
-      judgedAt: new Date().toISOString(),
-    };
-    conclude(verdict, sanitizeSessionId(conversation.key));
+    track(
+      conversation.finish().then((ended) =>
+        conclude(
+          {
+            session: conversation.key,
+            conversation: [...conversation.sessions.keys()],
+            ...endedFields(ended, reason, ended.events),
+          },
+          sanitizeSessionId(conversation.key),
+        ),
+      ),
+    );
   };
 
   const startConversation = (key: string): ConversationAssembly => {
