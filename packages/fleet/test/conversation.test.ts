@@ -6,12 +6,12 @@
  * gathers the messages of both replicas' sessions into one conversation, in the client's order, and judges it live
  * as one trace — written and judged as its messages come, long before it is idle — beside each replica's own session.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createOtlpLogsExporter } from "@mcp-conf/otel-mapper";
 import { fileSink, startHttpProxy } from "@mcp-conf/recorder";
+import { SERVERS, startHttpServer } from "@mcp-conf/testing";
 import { readTraceSync, type TraceEvent } from "@mcp-conf/trace-format";
 import { validate } from "@mcp-conf/validator";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -19,14 +19,10 @@ import { afterAll, expect, it } from "vitest";
 import { type SessionVerdict, startServe, verdictFindings } from "../src/index.js";
 
 const home = mkdtempSync(join(tmpdir(), "mcp-conf-conversation-"));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill("SIGKILL");
-  rmSync(home, { recursive: true, force: true });
-});
+afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
-const SDK2_SERVER = join(import.meta.dirname, "..", "..", "..", "peers", "node", "sdk2-server.mjs");
+const REPO = join(import.meta.dirname, "..", "..", "..");
 
 type Json = Record<string, unknown>;
 type Transport = StreamableHTTPClientTransport;
@@ -36,21 +32,6 @@ function requestIds(events: TraceEvent[]): unknown[] {
     if (event.kind !== "message" || event.direction !== "client-to-server") return [];
     const payload = event.payload as Json;
     return typeof payload.method === "string" && payload.id !== undefined ? [payload.id] : [];
-  });
-}
-
-/** The SDK v2 server over streamable HTTP; resolves to the URL it prints once it listens. */
-async function startSdk2Server(): Promise<string> {
-  const child = spawn(process.execPath, [SDK2_SERVER, "http", "0"], { stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk;
-      const url = /^(http:\S+)\n/.exec(out)?.[1];
-      if (url) resolve(url);
-    });
-    child.once("exit", (code) => reject(new Error(`the SDK v2 server exited (${code})`)));
   });
 }
 
@@ -104,12 +85,12 @@ it("one SDK v2 client's requests through two recorders are judged live as one co
     conversationHoldMs: 200,
     onVerdict: (v) => verdicts.push(v),
   });
-  const server = await startSdk2Server();
+  const server = await startHttpServer(SERVERS.find((peer) => peer.id === "ts-sdk-v2")!, REPO);
   const replicas = await Promise.all(
     [1, 2].map(async (n) => {
       const exporter = createOtlpLogsExporter({ url: `${serve.url}/v1/logs`, scheduledDelayMillis: 10 });
       const proxy = await startHttpProxy({
-        upstream: server,
+        upstream: server.url,
         listen: { host: "127.0.0.1", port: 0 },
         label: `replica-${n}`,
         sinkForSession: ({ session }) => [
@@ -138,6 +119,7 @@ it("one SDK v2 client's requests through two recorders are judged live as one co
     await proxy.close();
     await exporter.close();
   }
+  await server.stop();
 
   const local = ["replica-1", "replica-2"].map((name) =>
     readTraceSync(readFileSync(join(home, "local", `${name}-stateless-1.jsonl`), "utf8")),

@@ -40,7 +40,8 @@ export {
   startRealCollector,
 } from "./otlp-collector.js";
 export { strictOtlpProblems } from "./otlp-strict.js";
-export { freePort } from "./peers/launch.js";
+export { SERVERS } from "./peers/catalogue.js";
+export { freePort, type RunningHttpServer, startHttpServer } from "./peers/launch.js";
 export { expectSarifShape } from "./sarif-shape.js";
 export { SECRET_SAMPLES } from "./secret-samples.js";
 export { REAL_STATE_VARIABLE, realStateChanges, saveRealState } from "./suite/real-state.js";
