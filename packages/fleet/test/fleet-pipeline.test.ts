@@ -86,20 +86,24 @@ describe("recorders → Collector → 2 × serve", () => {
     );
   }, 120_000);
 
-  it("the Collector's file exporter holds every record, and each export request is strict OTLP", () => {
-    const requests = readFileSync(collectorFile, "utf8")
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as unknown);
-    let records = 0;
-    for (const request of requests) {
-      expect(strictOtlpProblems(request, "logs")).toEqual([]);
-      for (const resource of (request as { resourceLogs: { scopeLogs: { logRecords: unknown[] }[] }[] }).resourceLogs) {
-        for (const scope of resource.scopeLogs) records += scope.logRecords.length;
-      }
-    }
+  it("the Collector's file exporter holds every record, and each export request is strict OTLP", async () => {
     const judged = [...verdictsIn(serveA.home), ...verdictsIn(serveB.home)].reduce((sum, v) => sum + v.events, 0);
-    expect(records).toBe(judged);
+    // The file exporter writes on its own schedule, apart from the route to the serves: its file is read once it
+    // holds every record (until then its last line may be half-written).
+    let requests: unknown[] = [];
+    const recordsInFile = () => {
+      const lines = readFileSync(collectorFile, "utf8").split("\n");
+      requests = lines.slice(0, -1).map((line) => JSON.parse(line) as unknown);
+      let records = 0;
+      for (const request of requests as { resourceLogs: { scopeLogs: { logRecords: unknown[] }[] }[] }[]) {
+        for (const resource of request.resourceLogs)
+          for (const scope of resource.scopeLogs) records += scope.logRecords.length;
+      }
+      return records;
+    };
+    await waitFor(recordsInFile, judged, 30_000, "records in the Collector's file");
+    expect(recordsInFile()).toBe(judged);
+    for (const request of requests) expect(strictOtlpProblems(request, "logs")).toEqual([]);
   });
 
   it("a serve killed mid-run leaves its in-flight sessions reported incomplete; the other serve goes on", async () => {
