@@ -25,6 +25,12 @@ export function summaryRow(row: SummaryRow): void {
 /** `x1.23` for a ratio. */
 export const times = (ratio: number) => `x${ratio.toFixed(2)}`;
 
+/** The value at `fraction` (0.99: the p99) of an ascending list; NaN for none. */
+export function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
+}
+
 /** The middle value (the mean of the middle two for an even count); NaN for none. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

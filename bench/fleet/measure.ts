@@ -15,6 +15,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServe } from "@mcp-conf/fleet";
 import { decodeLogsProtobuf } from "@mcp-conf/otel-mapper";
+import { percentile } from "../summary.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -128,11 +129,6 @@ export interface ServeRun {
   cpuPerEvent: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-}
-
 /** The captured load replayed to one serve at `rate` events/s (0: as fast as it answers). */
 export async function measureServe(load: CapturedLoad, rate: number, judgeThreads?: number): Promise<ServeRun> {
   const home = mkdtempSync(join(tmpdir(), "mcp-conf-bench-fleet-"));
@@ -175,8 +171,8 @@ export async function measureServe(load: CapturedLoad, rate: number, judgeThread
       offered: load.events / Math.max(0.001, (lastSent - firstSent) / 1000),
       eventsPerSecond: stats.events / seconds,
       sessionsPerSecond: verdicts / seconds,
-      lagP50: percentile(lags, 50),
-      lagP99: percentile(lags, 99),
+      lagP50: percentile(lags, 0.5),
+      lagP99: percentile(lags, 0.99),
       findings: lags.length,
       throttled: stats.receiver.throttled,
       cpuPerEvent: (cpu.user + cpu.system) / Math.max(1, stats.events),

@@ -29,7 +29,7 @@ import { type LiveJudge, liveJudgeTap, startLiveJudge } from "@mcp-conf/live-jud
 import { createRecorder, type ThreadTapModule, threadedFileSink } from "@mcp-conf/recorder";
 import { serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import { validate } from "@mcp-conf/validator";
-import { median, summaryRow, times } from "../summary.js";
+import { median, percentile, summaryRow, times } from "../summary.js";
 import { sessionEvents } from "../validator/generate-session.js";
 import { cliTapVariant } from "./cli-tap.js";
 import { ThreadCpu, type ThreadSplit } from "./thread-cpu.js";
@@ -71,7 +71,6 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1000;
 };
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
 const events = plantedSession();
 /** The same session with nothing planted: a conforming session, no finding. */

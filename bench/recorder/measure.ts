@@ -12,6 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEverythingHttp } from "@mcp-conf/testing";
 import { processCpuMs } from "../children-cpu.js";
+import { percentile } from "../summary.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ECHO_SERVER = join(here, "echo-server.mjs");
@@ -26,12 +27,8 @@ const FLOOR_PROXY = join(here, "floor-proxy.mjs");
  */
 export type Via = "direct" | "recorded" | "floor" | "bare";
 
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-}
-
 export { median } from "../summary.js";
+export { percentile };
 
 /** Node options for the relay and proxy processes only (not the servers): `--cpu-prof --cpu-prof-dir=DIR` to profile them. */
 const HOP_NODE_ARGS = (process.env.BENCH_HOP_NODE_ARGS ?? "").split(" ").filter(Boolean);
