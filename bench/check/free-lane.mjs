@@ -15,7 +15,7 @@ async function loadInspector() {
   const { loadScript } = await import(join(dist, "code-cache.js"));
   const bundle = loadScript(join(dist, "judging.cjs"));
   if (bundle.cache !== "accepted") throw new Error(`the judging bundle's code cache was ${bundle.cache}`);
-  return bundle.exports.loadInspector();
+  return (await bundle.exports.loadGate()).checkTrace;
 }
 
 if (!isMainThread) {

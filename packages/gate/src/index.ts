@@ -34,6 +34,16 @@ export {
 } from "./baseline/store.js";
 /** One trace read once into the hits of the requested signals. */
 export { type InspectOptions, type InspectRequest, type InspectResult, inspectTrace } from "./check/inspect.js";
+/** Several traces checked across cores (worker threads), and one checked as `mcp-conf check` does. */
+export {
+  answerCheckRequests,
+  BYTES_PER_WORKER,
+  type CheckTracesOptions,
+  checkTrace,
+  checkTraces,
+  defaultWorkers,
+  largestFirst,
+} from "./check/pool.js";
 /** The check results as text, JSON, JUnit XML and SARIF 2.1.0. */
 export { hitLine, renderCheckJson, renderCheckJunit, renderCheckSarif, renderCheckText } from "./check/render.js";
 /** The signals, their defaults, and how each is read off a trace's analysis and report. */

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import {
+  checkTraces,
   DEFAULT_SIGNALS,
   type InspectRequest,
   renderCheckJson,
@@ -22,7 +23,6 @@ import {
 } from "@mcp-conf/gate";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv, Options } from "yargs";
-import { inspectAll } from "../check/parallel.js";
 import { EXIT, UsageError } from "../exit.js";
 import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";
 import { ACTOR_OPTION, parseActor } from "../report-options.js";
@@ -113,7 +113,9 @@ export const checkCommand: Command<CheckArgs> = {
       forbidTools,
       ...(signals.includes("drift") ? { baseline: baselineOptions(argv) } : {}),
     }));
-    const results = await inspectAll(requests, jobs).finally(() => input?.remove());
+    // The workers start from the CLI's own script (check/worker.ts), which loads the judging bundle's code cache.
+    const pool = { worker: new URL("./check-worker.js", import.meta.url), ...(jobs === undefined ? {} : { jobs }) };
+    const results = await checkTraces(requests, pool).finally(() => input?.remove());
     if (input) {
       for (const result of results) {
         if (result.trace !== input.path) continue;

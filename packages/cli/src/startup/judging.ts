@@ -6,7 +6,6 @@
  * bundle, a module reached only by `import()` is evaluated on first use, so `validate` never evaluates check's
  * modules (the analysis model, the secret detector, worker threads) nor check validate's.
  */
-import type { InspectRequest, InspectResult } from "@mcp-conf/gate";
 import type { Command } from "../commands/command.js";
 import type { Io } from "../exit.js";
 import { runPlain } from "../plain.js";
@@ -28,7 +27,7 @@ export async function runPlainCommand(args: readonly string[], io: Io): Promise<
   return load === undefined ? undefined : runPlain(await load(), args.slice(1), io);
 }
 
-/** check's per-trace work, for its worker threads. */
-export async function loadInspector(): Promise<(request: InspectRequest) => Promise<InspectResult>> {
-  return (await import("../check/inspector.js")).inspect;
+/** @mcp-conf/gate, for check's worker threads (its answerCheckRequests) and the check bench (its checkTrace). */
+export async function loadGate(): Promise<typeof import("@mcp-conf/gate")> {
+  return import("@mcp-conf/gate");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BYTES_PER_WORKER, defaultWorkers, largestFirst } from "./parallel.js";
+import { BYTES_PER_WORKER, defaultWorkers, largestFirst } from "../src/check/pool.js";
 
 describe("check's default lanes", () => {
   it("start a worker per BYTES_PER_WORKER of traces, up to one lane per core", () => {
