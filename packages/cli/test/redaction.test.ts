@@ -9,7 +9,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { freePort, type RealCollector, SECRET_SAMPLES, startRealCollector } from "@mcp-conf/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_TYPES } from "../src/export/request.js";
+import { EXPORT_TYPES } from "../src/commands/export.js";
 import { BIN, EVERYTHING, exitOf, sdk, spawnCli, startEverythingHttp, tempDir, textOf } from "./record-helpers.js";
 import { mcpConf } from "./validate-helpers.js";
 

@@ -15,6 +15,8 @@ export {
   type PageData,
   renderJson,
 } from "./document.js";
+/** A trace exported in one call: json, text, html, har or jsonl, redacted as it is read when asked. */
+export { EXPORT_FORMATS, type ExportFormat, type ExportTraceOptions, exportTrace } from "./export-trace.js";
 /** The filter language of the viewer, `export --filter` and `check --filter`. */
 export {
   entryText,

@@ -8,20 +8,46 @@
  * an output that is the input is refused. Exit codes (docs/cli.md): 0 written, 2 bad invocation or unreadable input,
  * 3 a malformed trace.
  */
-import { FilterSyntaxError, parseFilter } from "@mcp-conf/export";
+import { createReadStream } from "node:fs";
+import { type ExportFormat, exportTrace, FilterSyntaxError, parseFilter } from "@mcp-conf/export";
 import { resolveTraceArgument } from "@mcp-conf/gate";
+import { exportJudgedTraceAsOtlpJson } from "@mcp-conf/otel-mapper";
+import type { Redactor } from "@mcp-conf/recorder";
+import { type ReadTraceOptions, readTrace, readTraceFile } from "@mcp-conf/trace-format";
+import type { Actor } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
-import { EXIT, UsageError } from "../exit.js";
-import { renderExport } from "../export/render.js";
-import { EXPORT_TYPES, type ExportRequest, type ExportType } from "../export/request.js";
+import { EXIT, type Io, UsageError } from "../exit.js";
 import { maxEventsOption, readLimits } from "../max-events.js";
 import { refuseOutputThatIsInput, writeOutput } from "../output.js";
 import { parseRedaction, type RedactionArgs, redactionOptions } from "../record/redaction.js";
 import { actorOption, parseActor } from "../report-options.js";
 import { newestTrace } from "../trace-argument.js";
 import { traceReadFailure } from "../trace-read.js";
+import { VERSION } from "../version.js";
 import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
+
+/** The formats `export` writes: @mcp-conf/export's, and OTLP (@mcp-conf/otel-mapper's). */
+export const EXPORT_TYPES = ["json", "text", "html", "har", "otlp", "jsonl"] as const satisfies readonly (
+  | ExportFormat
+  | "otlp"
+)[];
+type ExportType = (typeof EXPORT_TYPES)[number];
+
+/** The parsed, checked invocation. */
+interface ExportRequest {
+  type: ExportType;
+  /** The trace path, or `-` for standard input. */
+  trace: string;
+  /** How the trace is named in messages. */
+  label: string;
+  revision?: string;
+  actor: Actor;
+  limits: ReadTraceOptions;
+  /** json, text, html: the viewer's filter expression (already checked). */
+  filter?: string;
+  redact?: Redactor;
+}
 
 interface ExportArgs extends RedactionArgs {
   trace?: string;
@@ -69,7 +95,7 @@ export const exportCommand: Command<ExportArgs> = {
     refuseOutputThatIsInput("export", [request.trace], argv.output);
     let text: string;
     try {
-      text = await renderExport(request, io);
+      text = await render(request, io);
     } catch (error) {
       throw traceReadFailure("export", request.label, error);
     }
@@ -77,6 +103,28 @@ export const exportCommand: Command<ExportArgs> = {
     return EXIT.ok;
   },
 };
+
+async function render(request: ExportRequest, io: Io): Promise<string> {
+  const { type, revision, actor, limits, redact, filter } = request;
+  const options = {
+    actor,
+    ...(revision === undefined ? {} : { revision }),
+    ...(redact ? { redact: (event: Parameters<Redactor["redact"]>[0]) => redact.redact(event) } : {}),
+  };
+  if (type !== "otlp") {
+    const events = request.trace === "-" ? readTrace(io.stdin, limits) : readTraceFile(request.trace, limits);
+    return exportTrace(events, { ...options, format: type, creatorVersion: VERSION, ...(filter ? { filter } : {}) });
+  }
+  const input = request.trace === "-" ? io.stdin : createReadStream(request.trace, { highWaterMark: 1024 * 1024 });
+  const { json, unjudged } = await exportJudgedTraceAsOtlpJson(input as AsyncIterable<Uint8Array | string>, {
+    ...options,
+    limits,
+  });
+  if (unjudged !== undefined) {
+    io.stderr.write(`mcp-conf export: ${request.label}: ${unjudged}; spans exported without findings\n`);
+  }
+  return json;
+}
 
 function parseExport(argv: ExportArgs): ExportRequest {
   if (argv.type === undefined) throw new UsageError(`export: name the format with -T (${EXPORT_TYPES.join(", ")})`);
