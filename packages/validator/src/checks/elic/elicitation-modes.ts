@@ -7,6 +7,7 @@
 import type { Exchange, MessageRef, SessionFacts } from "@mcp-conf/session";
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
+import { answeredOnlyWhenDeclaredCheck } from "../support/capability-gates.js";
 import { errorCodeOf, paramsOf } from "../support/readers.js";
 
 const CREATE = "elicitation/create";
@@ -60,25 +61,13 @@ export const modeDeclared: CheckDefinition = {
   },
 };
 
-export const answeredOnlyWhenDeclared: CheckDefinition = {
+export const answeredOnlyWhenDeclared = answeredOnlyWhenDeclaredCheck({
   id: "elic.answered-only-when-declared",
   description: "A client that answers elicitation/create with a result declared the elicitation capability.",
-  subscribe: { exchanges: [CREATE] },
-  create(ctx) {
-    return {
-      exchange(x: Exchange) {
-        if (x.type !== "request" || !fromServer(x.request) || x.response?.message.type !== "result") return;
-        ctx.examined();
-        if (!declaredModes(ctx.facts)) {
-          ctx.report(
-            x.response.seq,
-            "the client answered elicitation/create with a result but did not declare the elicitation capability",
-          );
-        }
-      },
-    };
-  },
-};
+  method: CREATE,
+  capability: "elicitation",
+  declared: (facts) => declaredModes(facts) !== undefined,
+});
 
 export const undeclaredModeRejected: CheckDefinition = {
   id: "elic.undeclared-mode-rejected",

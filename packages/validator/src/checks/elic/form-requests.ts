@@ -7,6 +7,7 @@
 import type { MessageRef } from "@mcp-conf/session";
 import { isPlainObject } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
+import { messageRuleCheck } from "../support/message-rule.js";
 import { paramsOf } from "../support/readers.js";
 import { SENSITIVE_FIELD } from "../support/sensitive.js";
 import { modeOf } from "./elicitation-modes.js";
@@ -26,31 +27,36 @@ function fieldsOf(ref: MessageRef): [string, Record<string, unknown>][] {
   );
 }
 
-export const formNotSensitive: CheckDefinition = {
-  id: "elic.form-not-sensitive",
-  description: "A form-mode elicitation does not ask for passwords, API keys, access tokens or payment credentials.",
-  subscribe: { messages: ["elicitation/create"] },
-  create(ctx) {
-    return {
-      message(ref: MessageRef) {
-        if (!isFormRequest(ref)) return;
-        ctx.examined();
-        for (const [name, field] of fieldsOf(ref)) {
-          const labels = [name, field.title].filter((v): v is string => typeof v === "string");
-          const hit = labels.find((label) => SENSITIVE_FIELD.test(label));
-          if (hit !== undefined) {
-            const titled = hit === name ? "" : ` (titled ${JSON.stringify(hit)})`;
-            ctx.report(
-              ref.seq,
-              `form-mode elicitation asks for field ${JSON.stringify(name)}${titled}, which looks like a secret; use URL mode`,
-            );
-            return;
-          }
-        }
-      },
-    };
+/** A rule over each form-mode elicitation/create the server sends. */
+function formRequestCheck(
+  id: string,
+  description: string,
+  judge: (ref: MessageRef) => string | undefined,
+): CheckDefinition {
+  return messageRuleCheck({
+    id,
+    description,
+    subscribe: { messages: ["elicitation/create"] },
+    subject: (ref: MessageRef) => (isFormRequest(ref) ? ref : undefined),
+    judge,
+  });
+}
+
+export const formNotSensitive = formRequestCheck(
+  "elic.form-not-sensitive",
+  "A form-mode elicitation does not ask for passwords, API keys, access tokens or payment credentials.",
+  (ref) => {
+    for (const [name, field] of fieldsOf(ref)) {
+      const labels = [name, field.title].filter((v): v is string => typeof v === "string");
+      const hit = labels.find((label) => SENSITIVE_FIELD.test(label));
+      if (hit !== undefined) {
+        const titled = hit === name ? "" : ` (titled ${JSON.stringify(hit)})`;
+        return `form-mode elicitation asks for field ${JSON.stringify(name)}${titled}, which looks like a secret; use URL mode`;
+      }
+    }
+    return undefined;
   },
-};
+);
 
 /** Every string in a value, with its JSON path. */
 function* stringsIn(value: unknown, path: string, depth = 0): Generator<[string, string]> {
@@ -61,28 +67,17 @@ function* stringsIn(value: unknown, path: string, depth = 0): Generator<[string,
     for (const [k, v] of Object.entries(value)) yield* stringsIn(v, `${path}.${k}`, depth + 1);
 }
 
-export const formWithoutUrls: CheckDefinition = {
-  id: "elic.form-without-urls",
-  description: "A form-mode elicitation carries no URL meant to be clicked in any of its fields.",
-  subscribe: { messages: ["elicitation/create"] },
-  create(ctx) {
-    return {
-      message(ref: MessageRef) {
-        if (!isFormRequest(ref)) return;
-        ctx.examined();
-        const params = paramsOf(ref);
-        const fields = { message: params?.message, requestedSchema: params?.requestedSchema };
-        for (const [path, text] of stringsIn(fields, "params")) {
-          if (path.endsWith(".$schema")) continue;
-          if (URL_IN_TEXT.test(text)) {
-            ctx.report(
-              ref.seq,
-              `form-mode elicitation carries a URL in ${path}: ${JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text)}`,
-            );
-            return;
-          }
-        }
-      },
-    };
+export const formWithoutUrls = formRequestCheck(
+  "elic.form-without-urls",
+  "A form-mode elicitation carries no URL meant to be clicked in any of its fields.",
+  (ref) => {
+    const params = paramsOf(ref);
+    const fields = { message: params?.message, requestedSchema: params?.requestedSchema };
+    for (const [path, text] of stringsIn(fields, "params")) {
+      if (path.endsWith(".$schema")) continue;
+      if (URL_IN_TEXT.test(text))
+        return `form-mode elicitation carries a URL in ${path}: ${JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text)}`;
+    }
+    return undefined;
   },
-};
+);

@@ -8,8 +8,8 @@
  * known (initialize, `server/discover`, or a linked probe session's discover result).
  */
 import { hasCapability, type MessageRef, serverCapabilitiesKnown } from "@mcp-conf/session";
-import type { CheckDefinition } from "../../engine/types.js";
 import { quote } from "../support/detail.js";
+import { messageRuleCheck } from "../support/message-rule.js";
 
 /** List-change notification → the server capability it belongs to. */
 const LISTS: Readonly<Record<string, string>> = {
@@ -18,25 +18,20 @@ const LISTS: Readonly<Record<string, string>> = {
   "notifications/resources/list_changed": "resources",
 };
 
-export const listChangedDeclared: CheckDefinition = {
+export const listChangedDeclared = messageRuleCheck({
   id: "life.list-changed-declared",
   description: "A server sends a list-change notification only for a capability it declared with listChanged.",
   subscribe: { messages: Object.keys(LISTS) },
-  create(ctx) {
-    return {
-      message(ref: MessageRef) {
-        const m = ref.message;
-        if (ref.direction !== "server-to-client" || m.type !== "notification") return;
-        const capability = LISTS[m.method];
-        if (capability === undefined || !serverCapabilitiesKnown(ctx.facts)) return;
-        if (!hasCapability(ctx.facts, `server.${capability}`)) return; // the capability's own clause
-        ctx.examined();
-        if (!hasCapability(ctx.facts, `server.${capability}.listChanged`))
-          ctx.report(
-            ref.seq,
-            `the server sent ${quote(m.method)} but its ${quote(capability)} capability does not declare listChanged`,
-          );
-      },
-    };
+  subject(ref: MessageRef, ctx) {
+    const m = ref.message;
+    if (ref.direction !== "server-to-client" || m.type !== "notification") return undefined;
+    const capability = LISTS[m.method];
+    if (capability === undefined || !serverCapabilitiesKnown(ctx.facts)) return undefined;
+    if (!hasCapability(ctx.facts, `server.${capability}`)) return undefined; // the capability's own clause
+    return { method: m.method, capability };
   },
-};
+  judge: ({ method, capability }, ctx) =>
+    hasCapability(ctx.facts, `server.${capability}.listChanged`)
+      ? undefined
+      : `the server sent ${quote(method)} but its ${quote(capability)} capability does not declare listChanged`,
+});

@@ -16,7 +16,7 @@ import {
   MISSING_CLIENT_CAPABILITY,
   UNSUPPORTED_PROTOCOL_VERSION,
 } from "../support/modern.js";
-import { sender } from "../support/readers.js";
+import { type JsonObject, sender } from "../support/readers.js";
 
 const DEFINED = new Set([HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION]);
 const WITHDRAWN: Readonly<Record<number, string>> = {
@@ -24,22 +24,33 @@ const WITHDRAWN: Readonly<Record<number, string>> = {
   [-32042]: "URL elicitation required, 2025-11-25 only",
 };
 
-/** A check over every error response's code. */
-function errorCodeCheck(
+/** A check over the error responses whose `error` object `pick` finds a subject in. */
+function errorResponseCheck<S>(
   id: string,
   description: string,
-  judge: (code: number, ref: MessageRef) => string | undefined,
+  pick: (error: JsonObject) => S | undefined,
+  judge: (subject: S, ref: MessageRef) => string | undefined,
 ): CheckDefinition {
   return messageRuleCheck({
     id,
     description,
     subscribe: { messages: ["*response"] },
     subject(ref: MessageRef) {
-      const code = errorOf(ref)?.code;
-      return typeof code === "number" ? { code, ref } : undefined;
+      const error = errorOf(ref);
+      const subject = error && pick(error);
+      return subject === undefined ? undefined : { subject, ref };
     },
-    judge: ({ code, ref }) => judge(code, ref),
+    judge: ({ subject, ref }) => judge(subject, ref),
   });
+}
+
+/** A check over every error response's code. */
+function errorCodeCheck(
+  id: string,
+  description: string,
+  judge: (code: number, ref: MessageRef) => string | undefined,
+): CheckDefinition {
+  return errorResponseCheck(id, description, ({ code }) => (typeof code === "number" ? code : undefined), judge);
 }
 
 export const reservedErrorCode = errorCodeCheck(
@@ -83,19 +94,15 @@ function errorDataCheck(
   holds: (value: unknown) => boolean,
   what: string,
 ): CheckDefinition {
-  return messageRuleCheck({
+  return errorResponseCheck(
     id,
     description,
-    subscribe: { messages: ["*response"] },
-    subject(ref: MessageRef) {
-      const error = errorOf(ref);
-      return error?.code === code ? error : undefined;
-    },
-    judge({ data }) {
+    (error) => (error.code === code ? error : undefined),
+    ({ data }) => {
       const value = isPlainObject(data) ? data[field] : undefined;
       return holds(value) ? undefined : `error ${code} has data.${field} ${quote(value ?? null)}, not ${what}`;
     },
-  });
+  );
 }
 
 export const missingCapabilityErrorData = errorDataCheck(

@@ -5,6 +5,7 @@
 import { type Exchange, hasCapability, type MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { METHOD_NOT_FOUND } from "../support/answers.js";
+import { answeredOnlyWhenDeclaredCheck } from "../support/capability-gates.js";
 import { errorCodeOf } from "../support/readers.js";
 
 export const listOnlyWhenDeclared: CheckDefinition = {
@@ -24,26 +25,12 @@ export const listOnlyWhenDeclared: CheckDefinition = {
   },
 };
 
-export const answeredOnlyWhenDeclared: CheckDefinition = {
+export const answeredOnlyWhenDeclared = answeredOnlyWhenDeclaredCheck({
   id: "root.answered-only-when-declared",
   description: "A client that answers roots/list with a list declared the roots capability.",
-  subscribe: { exchanges: ["roots/list"] },
-  create(ctx) {
-    return {
-      exchange(x: Exchange) {
-        if (x.type !== "request" || x.request.direction !== "server-to-client" || !x.response) return;
-        if (x.response.message.type !== "result") return;
-        ctx.examined();
-        if (!hasCapability(ctx.facts, "client.roots")) {
-          ctx.report(
-            x.response.seq,
-            "the client answered roots/list with a result but did not declare the roots capability",
-          );
-        }
-      },
-    };
-  },
-};
+  method: "roots/list",
+  capability: "roots",
+});
 
 export const unsupportedListRejected: CheckDefinition = {
   id: "root.unsupported-list-rejected",

@@ -16,6 +16,7 @@ type Picks<Item, S> =
 type Rule<Item, S> = Picks<Item, S> & {
   id: string;
   description: string;
+  tags?: CheckDefinition["tags"];
   /** What is wrong with one subject; undefined when nothing is. */
   judge(subject: S, ctx: CheckContext): string | undefined;
 };
@@ -38,11 +39,12 @@ export function messageRuleCheck<S>(
     };
   },
 ): CheckDefinition {
-  const { id, description, subscribe, judge } = rule;
+  const { id, description, tags, subscribe, judge } = rule;
   const picks = rule as Picks<unknown, S>;
   return {
     id,
     description,
+    ...(tags && { tags }),
     subscribe,
     create(ctx) {
       const one = (subject: S, seq: number) => {

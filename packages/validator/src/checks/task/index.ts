@@ -10,7 +10,6 @@ import { createdWorking, taskIdString, taskIdUnique } from "./task-identity.js";
 import {
   answersRequestedTask,
   cancelResultCancelled,
-  cancelTerminalRejected,
   noRelatedTaskOnTaskOperations,
   resultCarriesRelatedTask,
   resultMatchesRequestType,
@@ -18,6 +17,7 @@ import {
 } from "./task-operations.js";
 import { operationsOnlyWhenDeclared } from "./task-operations-capability.js";
 import {
+  cancelTerminalRejected,
   failedStatusMessage,
   inputRequiredPromptsResult,
   resultWaitsForTerminal,

@@ -4,9 +4,7 @@
  * that were successfully negotiated") when the answer was an error or never came; an operation the receiver served
  * anyway is left alone, as life.negotiated-capabilities-only does for server features.
  */
-import { type Exchange, hasCapability } from "@mcp-conf/session";
-import type { CheckDefinition } from "../../engine/types.js";
-import { receiverSide } from "../support/readers.js";
+import { requestGateCheck } from "../support/capability-gates.js";
 
 const NEEDS: Record<string, string> = {
   "tasks/list": "tasks.list",
@@ -15,24 +13,11 @@ const NEEDS: Record<string, string> = {
   "tasks/result": "tasks",
 };
 
-export const operationsOnlyWhenDeclared: CheckDefinition = {
+export const operationsOnlyWhenDeclared = requestGateCheck({
   id: "task.operations-only-when-declared",
   description: "Task operations go only to a receiver that declared the tasks capability they need.",
-  subscribe: { exchanges: Object.keys(NEEDS) },
-  create(ctx) {
-    return {
-      exchange(x: Exchange) {
-        if (x.type !== "request") return;
-        const need = NEEDS[x.method];
-        if (need === undefined) return;
-        ctx.examined();
-        const side = receiverSide(x.request.direction);
-        if (hasCapability(ctx.facts, `${side}.${need}`) || x.response?.message.type === "result") return;
-        ctx.report(
-          x.request.seq,
-          `${x.method} was sent although the ${side} did not declare the ${JSON.stringify(need)} capability`,
-        );
-      },
-    };
-  },
-};
+  methods: Object.keys(NEEDS),
+  needs: (x) => NEEDS[x.method],
+  detail: (x, side, need) =>
+    `${x.method} was sent although the ${side} did not declare the ${JSON.stringify(need)} capability`,
+});

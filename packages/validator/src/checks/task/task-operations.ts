@@ -1,23 +1,19 @@
 /**
  * The task operations themselves: tasks/get and tasks/cancel answer about the task their `taskId` names;
- * tasks/result returns the underlying request's result type and carries related-task metadata; tasks/cancel of a
- * terminal task is rejected with -32602 and a successful one leaves the task "cancelled"; related-task metadata is
- * left off where the task id is already in the message.
+ * tasks/result returns the underlying request's result type and carries related-task metadata; a successful
+ * tasks/cancel leaves the task "cancelled"; related-task metadata is left off where the task id is already in the
+ * message.
  */
-import type { Exchange, MessageRef, RequestRef } from "@mcp-conf/session";
+import type { Exchange, MessageRef } from "@mcp-conf/session";
 import type { CheckDefinition } from "../../engine/types.js";
 import { BoundedMap } from "../support/bounded-map.js";
-import { errorCodeOf, opposite, paramsOf, resultOf } from "../support/readers.js";
+import { paramsOf, resultOf } from "../support/readers.js";
 import {
   AUGMENTABLE_METHODS,
   createdTaskOfExchange,
   hasRelatedTask,
   relatedTaskId,
-  TASK_STATE_METHODS,
-  TaskStatusBook,
-  TERMINAL_STATUSES,
   taskKey,
-  taskSnapshots,
 } from "../support/tasks.js";
 
 /** The result type each augmentable method answers with, as named in the schema's `$defs`. */
@@ -161,42 +157,6 @@ export const statusNotificationWithoutRelatedTask: CheckDefinition = {
             "notifications/tasks/status carries io.modelcontextprotocol/related-task metadata; taskId is already in its params",
           );
         }
-      },
-    };
-  },
-};
-
-export const cancelTerminalRejected: CheckDefinition = {
-  id: "task.cancel-terminal-rejected",
-  description: "tasks/cancel of a task already seen in a terminal status is answered with a -32602 error.",
-  subscribe: { exchanges: [...AUGMENTABLE_METHODS, ...TASK_STATE_METHODS], messages: ["tasks/cancel"] },
-  create(ctx) {
-    const book = new TaskStatusBook();
-    const terminalAtRequest = new Map<RequestRef, string>();
-    return {
-      message(ref) {
-        if (ref.message.type !== "request") return;
-        const taskId = paramsOf(ref)?.taskId;
-        if (typeof taskId !== "string") return;
-        const status = book.statusOf(opposite(ref.direction), taskId);
-        if (status !== undefined && TERMINAL_STATUSES.has(status)) terminalAtRequest.set(ref as RequestRef, status);
-      },
-      exchange(x: Exchange) {
-        if (x.type === "request" && x.method === "tasks/cancel") {
-          const status = terminalAtRequest.get(x.request);
-          terminalAtRequest.delete(x.request);
-          if (status !== undefined && x.response) {
-            ctx.examined();
-            const code = errorCodeOf(x.response);
-            if (code !== -32602) {
-              ctx.report(
-                x.response.seq,
-                `tasks/cancel of task ${JSON.stringify(paramsOf(x.request)?.taskId)}, already ${JSON.stringify(status)}, was answered with ${code === undefined ? "a result" : `error code ${code}`}, not -32602`,
-              );
-            }
-          }
-        }
-        for (const s of taskSnapshots(x)) book.record(s);
       },
     };
   },

@@ -1,13 +1,14 @@
 /**
  * The task status lifecycle as the receiver reports it: a terminal status (completed, failed, cancelled) never
  * changes; a requestor that sees "input_required" calls tasks/result; a tasks/get showing "failed" explains why;
- * tasks/result answers only once the task is terminal (a later snapshot still running proves it did not wait).
+ * tasks/result answers only once the task is terminal (a later snapshot still running proves it did not wait);
+ * tasks/cancel of a terminal task is rejected with -32602.
  */
 
-import type { Exchange } from "@mcp-conf/session";
+import type { Exchange, RequestRef } from "@mcp-conf/session";
 import type { Direction } from "@mcp-conf/trace-format";
 import type { CheckDefinition } from "../../engine/types.js";
-import { opposite, paramsOf } from "../support/readers.js";
+import { errorCodeOf, opposite, paramsOf } from "../support/readers.js";
 import {
   AUGMENTABLE_METHODS,
   TASK_STATE_METHODS,
@@ -130,6 +131,42 @@ export const resultWaitsForTerminal: CheckDefinition = {
             `task ${JSON.stringify(s.taskId)} is still ${JSON.stringify(s.status)} after tasks/result returned its result at seq ${result.seq}; tasks/result must block until the task is terminal`,
           );
         }
+      },
+    };
+  },
+};
+
+export const cancelTerminalRejected: CheckDefinition = {
+  id: "task.cancel-terminal-rejected",
+  description: "tasks/cancel of a task already seen in a terminal status is answered with a -32602 error.",
+  subscribe: { exchanges: SNAPSHOT_EXCHANGES, messages: ["tasks/cancel"] },
+  create(ctx) {
+    const book = new TaskStatusBook();
+    const terminalAtRequest = new Map<RequestRef, string>();
+    return {
+      message(ref) {
+        if (ref.message.type !== "request") return;
+        const taskId = paramsOf(ref)?.taskId;
+        if (typeof taskId !== "string") return;
+        const status = book.statusOf(opposite(ref.direction), taskId);
+        if (status !== undefined && TERMINAL_STATUSES.has(status)) terminalAtRequest.set(ref as RequestRef, status);
+      },
+      exchange(x: Exchange) {
+        if (x.type === "request" && x.method === "tasks/cancel") {
+          const status = terminalAtRequest.get(x.request);
+          terminalAtRequest.delete(x.request);
+          if (status !== undefined && x.response) {
+            ctx.examined();
+            const code = errorCodeOf(x.response);
+            if (code !== -32602) {
+              ctx.report(
+                x.response.seq,
+                `tasks/cancel of task ${JSON.stringify(paramsOf(x.request)?.taskId)}, already ${JSON.stringify(status)}, was answered with ${code === undefined ? "a result" : `error code ${code}`}, not -32602`,
+              );
+            }
+          }
+        }
+        for (const s of taskSnapshots(x)) book.record(s);
       },
     };
   },
