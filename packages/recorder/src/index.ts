@@ -56,10 +56,34 @@ export {
   type RecorderStats,
   type StreamInput,
 } from "./recorder.js";
+/**
+ * A recording as `mcp-conf record` runs it, for a gateway or a tool that embeds the recorder: a stdio session recorded
+ * to a trace file, or an HTTP recording proxy with a trace file per session; each session's other sinks (a live
+ * judge, an OTLP exporter) fed the same events, and told when it starts and ends.
+ */
+export {
+  type HttpRecording,
+  type HttpRecordingOptions,
+  type HttpRecordingStats,
+  startHttpRecording,
+} from "./recording/http-recording.js";
+export {
+  type RecordingSessionHooks,
+  recordStdioSession,
+  type StdioRecordingOptions,
+  type StdioRecordingResult,
+} from "./recording/stdio-recording.js";
+/** Where a recording writes: the trace directory checked before anything starts, and a session's file opened. */
+export {
+  checkTraceDirectory,
+  openTraceFile,
+  TraceDirectoryError,
+  type TraceFileOptions,
+} from "./recording/trace-files.js";
 /** What a recording lost, and the lines that sum a session's recording up when it ends. */
 export { fileLosses, otlpLogsLines, recordingSummaryLines, traceLosses } from "./recording-summary.js";
-/** The server's own name read off its command line (the script or package a launcher runs), for a session's label. */
-export { serverName } from "./server-name.js";
+/** The server's own name read off its command line (the script or package a launcher runs), and a session's label. */
+export { serverName, sessionLabel } from "./server-name.js";
 /** Which file each session of a proxy writes, from one path template. */
 export { perSessionTemplate, SESSION_PLACEHOLDER, sessionFiles } from "./session-files.js";
 /** The sink contract and its bounded queue. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serverName } from "./server-name.js";
+import { serverName, sessionLabel } from "./server-name.js";
 
 describe("serverName", () => {
   it("names the script or package a launcher runs, not the launcher", () => {
@@ -27,5 +27,16 @@ describe("serverName", () => {
     for (const [command, args, expected] of cases) {
       expect(serverName(command, args), `${command} ${args.join(" ")}`).toBe(expected);
     }
+  });
+});
+
+describe("sessionLabel", () => {
+  it("is the server's name, and an explicit label still wins", () => {
+    expect(sessionLabel(undefined, "node", ["servers/echo.mjs"])).toBe("echo");
+    expect(sessionLabel("mine", "node", ["servers/echo.mjs"])).toBe("mine");
+    expect(sessionLabel(undefined, "node", [])).toBe("node");
+    expect(sessionLabel(undefined, "npx", ["-y", "@a/weird name!"])).toBe("weird_name_");
+    expect(sessionLabel(undefined, undefined)).toBe("http");
+    expect(sessionLabel("..", undefined)).toBe("session");
   });
 });

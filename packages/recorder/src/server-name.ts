@@ -131,3 +131,19 @@ function packageName(word: string): string | undefined {
   const bare = last.replace(/(@|==|>=|:).*$/, "").replace(/\.git$/, "");
   return bare === "" ? undefined : bare;
 }
+
+/**
+ * A session's label, safe in a session id and a file name: `given`, else the server's own name read off its command
+ * line (`serverName`), else the command's base name (stdio), else `http`.
+ */
+export function sessionLabel(
+  given: string | undefined,
+  command: string | undefined,
+  args: readonly string[] = [],
+): string {
+  const raw =
+    given ?? (command !== undefined ? (serverName(command, args) ?? basename(command, extname(command))) : "http");
+  const safe = raw.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 64);
+  if (safe === "" || /^[._]+$/.test(safe)) return given !== undefined ? "session" : "server";
+  return safe;
+}

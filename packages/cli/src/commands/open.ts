@@ -21,6 +21,7 @@ import { EXIT, type Io, UsageError } from "../exit.js";
 import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";
 import { parseRedaction, type RedactionArgs, redactedEvents, redactionOptions } from "../record/redaction.js";
 import { actorOption, parseActor } from "../report-options.js";
+import { stopSignal } from "../stop-signal.js";
 import { traceReadFailure } from "../trace-read.js";
 import { launchBrowser } from "../view/browser.js";
 import type { Command } from "./command.js";
@@ -33,8 +34,6 @@ interface OpenArgs extends RedactionArgs, MaxEventsArgs {
   revision?: string;
   actor: string;
 }
-
-const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 export const openCommand: Command<OpenArgs> = {
   builder: (yargs: Argv) =>
@@ -105,16 +104,6 @@ async function listening<T>(port: number, start: () => Promise<T>): Promise<T> {
     if (code === undefined) throw error;
     throw new UsageError(`open: cannot listen on 127.0.0.1:${port} (${code})`);
   }
-}
-
-function stopSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      for (const signal of STOP_SIGNALS) process.off(signal, stop);
-      resolve();
-    };
-    for (const signal of STOP_SIGNALS) process.on(signal, stop);
-  });
 }
 
 /**

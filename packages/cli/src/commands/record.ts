@@ -9,24 +9,18 @@
 import { readHeldCredentials, WrapError } from "@mcp-conf/client-config";
 import type { SessionEnd } from "@mcp-conf/live-judge";
 import {
-  generateSessionId,
   type Redactor,
   recordingSummaryLines,
-  runStdioRelay,
-  type SessionEnding,
+  recordStdioSession,
   type Sink,
   safeUrl,
-  sessionFiles,
-  startHttpProxy,
+  startHttpRecording,
   type ThreadTapModule,
-  type TraceFileSink,
-  TraceFileThread,
 } from "@mcp-conf/recorder";
 import { escapeTerminal, isLoopbackHost } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import {
-  chooseLabel,
   type ListenAddress,
   parseListen,
   parseMaxMessageBytes,
@@ -35,7 +29,8 @@ import {
 } from "../record/options.js";
 import { type OtlpLogs, type OtlpLogsArgs, openOtlpLogs } from "../record/otlp-logs.js";
 import { parseRedaction, redactionOptions } from "../record/redaction.js";
-import { checkTemplateDirectory, openFileSink, openSharedFileSink, traceTemplate } from "../record/traces.js";
+import { traceTemplate, unwritableTrace } from "../record/traces.js";
+import { stopSignal } from "../stop-signal.js";
 import type { Command } from "./command.js";
 
 export interface RecordArgs extends OtlpLogsArgs {
@@ -78,8 +73,6 @@ export interface SessionTap {
   /** The recording is over and every session ended (a judge pool's threads end). */
   stopped?(): Promise<void>;
 }
-
-const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 /** One proxy has one upstream and one address: given twice, these are refused rather than one silently chosen. */
 export const RECORDING_UNREPEATABLE = ["upstream", "listen"] as const;
@@ -163,7 +156,7 @@ interface RecorderSettings {
 /** Records in one mode (stdio or http) until it ends; resolves to the exit code. */
 type ModeRecorder = (argv: RecordArgs, io: Io, settings: RecorderSettings, tap?: SessionTap) => Promise<number>;
 
-const recordStdio: ModeRecorder = async (argv, io, { maxMessageBytes, redact, logs }, tap) => {
+const recordStdio: ModeRecorder = async (argv, io, settings, tap) => {
   const prefix = prefixOf(tap);
   if (argv.upstream !== undefined || argv.listen !== undefined) {
     throw new UsageError("record stdio: --upstream and --listen belong to record http");
@@ -177,33 +170,29 @@ const recordStdio: ModeRecorder = async (argv, io, { maxMessageBytes, redact, lo
       "record stdio: name the server command after --, e.g. mcp-conf record stdio -- node server.js",
     );
   }
-  const label = chooseLabel(argv.label, command, args);
-  const session = generateSessionId(label);
-  const template = traceTemplate(argv.output, process.env);
-  const sink = openFileSink(template, argv.force, session, true, tap?.traceThreadTap?.(session));
-  if (!tap?.quiet) io.stderr.write(startLine(prefix, session, sink.path));
-  const result = await runStdioRelay({
-    command,
-    args,
-    sink,
-    extraSinks: [...(tap?.sinksFor(session, sink.path) ?? []), ...(logs ? [logs.sink()] : [])],
-    label,
-    session,
-    maxMessageBytes,
-    redact,
-    stdin: io.stdin,
-    stdout: io.stdout,
-    stderr: io.stderr,
-  });
+  let result: Awaited<ReturnType<typeof recordStdioSession>>;
+  try {
+    result = await recordStdioSession({
+      command,
+      args,
+      ...sessionSettings(argv, io, settings, tap),
+      ...(tap?.traceThreadTap ? { traceThreadTap: tap.traceThreadTap } : {}),
+      stdin: io.stdin,
+      stdout: io.stdout,
+      stderr: io.stderr,
+    });
+  } catch (error) {
+    throw unwritableTrace(error);
+  }
   if (result.spawnError !== undefined) io.stderr.write(`${prefix} ${escapeTerminal(result.spawnError)}\n`);
   const serverExit = result.spawnError === undefined ? { serverExit: result.exitCode } : {};
-  await tap?.end(session, { ...serverExit, stats: result.stats });
+  await tap?.end(result.session, { ...serverExit, stats: result.stats });
   for (const line of recordingSummaryLines(result.stats, prefix, tap?.quiet))
     io.stderr.write(`${escapeTerminal(line)}\n`);
   return result.exitCode;
 };
 
-const recordHttp: ModeRecorder = async (argv, io, { maxMessageBytes, redact, logs }, tap) => {
+const recordHttp: ModeRecorder = async (argv, io, settings, tap) => {
   const prefix = prefixOf(tap);
   if ((argv.command ?? []).length > 0) {
     throw new UsageError("record http: takes no command; the server is reached at --upstream");
@@ -212,91 +201,75 @@ const recordHttp: ModeRecorder = async (argv, io, { maxMessageBytes, redact, log
   const listen = parseListen(argv.listen);
   const sessionIdleMs = parseSessionIdleTimeout(argv["session-idle-timeout"], tap?.name ?? "record");
   const upstreamHeaders = heldHeaders(argv["upstream-headers"], tap?.name ?? "record");
-  const label = chooseLabel(argv.label, undefined);
-  // Redacting, every session's trace is written and redacted on one thread shared by all of them, and a session's
-  // other sinks (the judge, OTLP) are fed the events it redacted: nothing redacts on the proxy's thread.
-  const files = redact === undefined ? undefined : new TraceFileThread();
-  const fileForSession = prepareHttpTraces(argv, io, prefix, tap?.quiet ?? false, files);
-  const sinkForSession = (opening: { session: string }): Sink[] => {
-    const file = fileForSession(opening);
-    const others = [...(tap?.sinksFor(opening.session, file.path) ?? []), ...(logs ? [logs.sink()] : [])];
-    if (!("feed" in file)) return [file, ...others];
-    (file as TraceFileSink).feed(others);
-    return [file];
-  };
-  // Each session is ended (judged, under watch) and summed up when it ends, once: DELETE, its stream closed, idle, stop.
-  let ended = 0;
-  const onSessionEnd = async ({ session, stats }: SessionEnding) => {
-    ended++;
-    await tap?.end(session, { stats });
-    for (const line of recordingSummaryLines(stats, prefix, tap?.quiet)) io.stderr.write(`${escapeTerminal(line)}\n`);
-  };
-
-  await tap?.httpStarting?.();
-  let proxy: Awaited<ReturnType<typeof startHttpProxy>>;
+  const perSession = sessionSettings(argv, io, settings, tap);
+  let tracesChecked = false;
+  let recording: Awaited<ReturnType<typeof startHttpRecording>>;
   try {
-    proxy = await startHttpProxy({
+    recording = await startHttpRecording({
       upstream,
       listen,
-      label: argv.label === undefined ? undefined : label,
-      maxMessageBytes,
-      redact,
-      sinkForSession,
+      ...perSession,
       name: prefix.slice(0, -1),
-      onSessionEnd,
       ...(sessionIdleMs === undefined ? {} : { sessionIdleMs }),
       ...(upstreamHeaders === undefined ? {} : { upstreamHeaders }),
       onError: (message) => io.stderr.write(`${prefix} ${escapeTerminal(message)}\n`),
+      // Each session is ended (judged, under watch) and summed up once: DELETE, its stream closed, idle, stop.
+      onSessionEnd: async ({ session, stats }) => {
+        await tap?.end(session, { stats });
+        for (const line of recordingSummaryLines(stats, prefix, tap?.quiet))
+          io.stderr.write(`${escapeTerminal(line)}\n`);
+      },
+      beforeListen: async () => {
+        tracesChecked = true;
+        await tap?.httpStarting?.();
+      },
     });
   } catch (error) {
+    if (!tracesChecked) throw unwritableTrace(error);
     await tap?.stopped?.();
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`record http: cannot listen on ${formatListen(listen)} (${code})`);
   }
   // The stop signals are caught before the address is announced, so a signal sent on seeing it stops us cleanly.
-  const stopped = new Promise<void>((resolve) => {
-    const stop = () => {
-      for (const signal of STOP_SIGNALS) process.off(signal, stop);
-      resolve();
-    };
-    for (const signal of STOP_SIGNALS) process.on(signal, stop);
-  });
+  const stopped = stopSignal();
   if (!isLoopbackHost(listen.host)) {
     io.stderr.write(
       `${prefix} warning: listening on ${listen.host}, which is not a loopback address: anyone who can reach it can send requests through it to ${safeUrl(upstream)}\n`,
     );
   }
-  io.stderr.write(`${prefix} proxying ${proxy.url} to ${safeUrl(upstream)} (stop with Ctrl-C)\n`);
+  io.stderr.write(`${prefix} proxying ${recording.url} to ${safeUrl(upstream)} (stop with Ctrl-C)\n`);
   await stopped;
-  await proxy.close(); // ends the sessions still open, and waits for every session's end above
-  await files?.close();
+  const { sessionsEnded } = await recording.close(); // ends the sessions still open, and waits for each one's end
   await tap?.stopped?.();
-  if (ended === 0) io.stderr.write(`${prefix} no session was recorded\n`);
-  else if (tap && !tap.quiet) io.stderr.write(`${prefix} ${ended} session(s) ended, each judged once\n`);
+  if (sessionsEnded === 0) io.stderr.write(`${prefix} no session was recorded\n`);
+  else if (tap && !tap.quiet) io.stderr.write(`${prefix} ${sessionsEnded} session(s) ended, each judged once\n`);
   return EXIT.ok;
 };
 
 /**
- * Checks the trace destination before the proxy listens and returns the per-session sink factory (which file each
- * session writes is the recorder's `sessionFiles`: without `{session}` in `-o`, FILE is opened now and given to the
- * first session).
+ * What both modes give the recorder for each session: its label, where its trace goes, the redaction, the start line
+ * (unless quiet), and its other sinks (the tap's, `--otlp-logs`).
  */
-function prepareHttpTraces(
+function sessionSettings(
   argv: RecordArgs,
   io: Io,
-  prefix: string,
-  quiet: boolean,
-  files: TraceFileThread | undefined,
-): (opening: { session: string }) => Sink {
-  const template = traceTemplate(argv.output, process.env);
-  checkTemplateDirectory(template);
-  const fileFor = sessionFiles(template, (path, session) =>
-    files ? openSharedFileSink(files, path, argv.force, session) : openFileSink(path, argv.force, session),
-  );
-  return ({ session }) => {
-    const sink = fileFor(session);
-    if (!quiet) io.stderr.write(startLine(prefix, session, sink.path));
-    return sink;
+  { maxMessageBytes, redact, logs }: RecorderSettings,
+  tap?: SessionTap,
+) {
+  const prefix = prefixOf(tap);
+  return {
+    label: argv.label,
+    trace: traceTemplate(argv.output, process.env),
+    force: argv.force,
+    maxMessageBytes,
+    redact,
+    onSessionStart(session: string, trace: string | undefined) {
+      if (!tap?.quiet) io.stderr.write(startLine(prefix, session, trace));
+    },
+    sinksFor: (session: string, trace: string | undefined): Sink[] => [
+      ...(tap?.sinksFor(session, trace) ?? []),
+      ...(logs ? [logs.sink()] : []),
+    ],
   };
 }
 
@@ -309,7 +282,6 @@ function prefixOf(tap: SessionTap | undefined): string {
   return `mcp-conf ${tap?.name ?? "record"}:`;
 }
 
-/** The server command: words before `--` land in `command`, words after it in `_` (after the command's own name). */
 /** The command line after `--`: yargs gives it partly as the positional and partly in `_` after the command's name. */
 export function serverCommand(argv: { _: (string | number)[]; command?: string[] }, name: string): string[] {
   const afterDashes = argv._.map(String);

@@ -11,6 +11,7 @@ import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, UsageError } from "../exit.js";
 import { parseListen } from "../record/options.js";
+import { stopSignal } from "../stop-signal.js";
 import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
 
@@ -27,7 +28,6 @@ interface ServeArgs {
 }
 
 const DEFAULT_PORT = 4418;
-const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 export const serveCommand: Command<ServeArgs> = {
   builder: (yargs: Argv) =>
@@ -105,13 +105,7 @@ export const serveCommand: Command<ServeArgs> = {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       throw new UsageError(`serve: cannot listen on ${listen.host}:${listen.port} (${code})`);
     }
-    const stopped = new Promise<void>((resolve) => {
-      const stop = () => {
-        for (const signal of STOP_SIGNALS) process.off(signal, stop);
-        resolve();
-      };
-      for (const signal of STOP_SIGNALS) process.on(signal, stop);
-    });
+    const stopped = stopSignal();
     print(
       `receiving OTLP logs on ${serve.url}/v1/logs as ${serve.instance}; traces in ${stateDir}/sessions (stop with Ctrl-C)`,
     );

@@ -9,12 +9,13 @@ import { resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { LiveSessions } from "@mcp-conf/live-judge";
 import { OtlpConfigError, parseOtlpHeaders, plaintextCollectorWarning, resolveTracesUrl } from "@mcp-conf/otel-mapper";
+import { checkTraceDirectory } from "@mcp-conf/recorder";
 import { sanitizeSessionId } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { type Io, UsageError } from "../exit.js";
 import { writeOutput } from "../output.js";
 import { parseJudgeThreads } from "../record/options.js";
-import { checkTemplateDirectory, SESSION } from "../record/traces.js";
+import { SESSION, unwritableTrace } from "../record/traces.js";
 import { actorOption, allRowsOption, parseActor, useColor } from "../report-options.js";
 import { cachedJudgeTap, WATCH_V8_FLAGS } from "../startup/judge-tap.js";
 import { sessionOutputs } from "../watch/session-outputs.js";
@@ -133,7 +134,11 @@ export const watchCommand: Command<WatchArgs> = {
 function reportWriter(file: string, io: Io): (session: string, text: string) => string {
   if (file === "") throw new UsageError("watch: --report needs a file name");
   const template = resolve(file);
-  checkTemplateDirectory(template, "the report");
+  try {
+    checkTraceDirectory(template, "the report");
+  } catch (error) {
+    throw unwritableTrace(error);
+  }
   return (session, text) => {
     const path = template.split(SESSION).join(sanitizeSessionId(session));
     writeOutput("watch: --report", path, text, io);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseLabel, parseListen, parseMaxMessageBytes } from "./options.js";
+import { parseListen, parseMaxMessageBytes } from "./options.js";
 
 describe("parseListen", () => {
   it("reads HOST:PORT, [IPv6]:PORT, :PORT, PORT and HOST", () => {
@@ -24,14 +24,5 @@ describe("parseMaxMessageBytes", () => {
     for (const bad of ["abc", "0", "-1", "1.5", "", "1e3"]) {
       expect(() => parseMaxMessageBytes(bad), bad).toThrow(`not ${JSON.stringify(bad)}`);
     }
-  });
-});
-
-describe("chooseLabel", () => {
-  it("is the default label, and an explicit --label still wins", () => {
-    expect(chooseLabel(undefined, "node", ["servers/echo.mjs"])).toBe("echo");
-    expect(chooseLabel("mine", "node", ["servers/echo.mjs"])).toBe("mine");
-    expect(chooseLabel(undefined, "node", [])).toBe("node");
-    expect(chooseLabel(undefined, "npx", ["-y", "@a/weird name!"])).toBe("weird_name_");
   });
 });

@@ -1,9 +1,7 @@
 /**
- * Parsing and checking `record`'s own option values (listen address, byte limits, label, upstream URL), each bad
+ * Parsing and checking `record`'s own option values (listen address, byte limits, upstream URL, idle timeout, judge threads), each bad
  * value becoming a one-line `UsageError` before anything starts.
  */
-import { basename, extname } from "node:path";
-import { serverName } from "@mcp-conf/recorder";
 import { UsageError } from "../exit.js";
 
 export interface ListenAddress {
@@ -66,22 +64,6 @@ export function parseMaxMessageBytes(value: unknown): number | undefined {
     throw new UsageError(`record: --max-message-bytes must be a positive whole number, not ${JSON.stringify(value)}`);
   }
   return n;
-}
-
-/**
- * The label: given, else the server's own name read off its command line (the script or package a launcher such as
- * `node`, `npx` or `uvx` runs; see server-name.ts), else the command's base name (stdio), else `http`.
- */
-export function chooseLabel(
-  given: string | undefined,
-  command: string | undefined,
-  args: readonly string[] = [],
-): string {
-  const raw =
-    given ?? (command !== undefined ? (serverName(command, args) ?? basename(command, extname(command))) : "http");
-  const safe = raw.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 64);
-  if (safe === "" || /^[._]+$/.test(safe)) return given !== undefined ? "session" : "server";
-  return safe;
 }
 
 /**
