@@ -126,12 +126,14 @@ function areaToArea(graph: Graph): string[] {
  * The layers, lowest first: what each package's sources may import of the workspace. trace-format speaks events;
  * session reads them as a session; the recorder knows only events; the validator and the analysis read the session;
  * live-judge runs the validator live; export, otel-mapper and the gate sit on the batch packages (never live-judge);
- * fleet (the receiving end of many gateways) judges with live-judge and maps with otel-mapper; the CLI may use them
- * all and nothing imports it. testing (test-only helpers) is outside the layers.
+ * fleet (the receiving end of many gateways) judges with live-judge and maps with otel-mapper; client-config and
+ * project-config (the MCP clients' files, the project's `.mcp-conf.toml`) stand alone; the CLI may use them all and
+ * nothing imports it. testing (test-only helpers) is outside the layers.
  */
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   "trace-format": [],
   "client-config": [],
+  "project-config": [],
   session: ["trace-format"],
   recorder: ["trace-format"],
   validator: ["trace-format", "session"],
@@ -143,6 +145,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   fleet: ["trace-format", "session", "validator", "live-judge", "otel-mapper"],
   cli: [
     "client-config",
+    "project-config",
     "trace-format",
     "session",
     "recorder",

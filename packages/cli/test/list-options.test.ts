@@ -5,10 +5,10 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { CONFIG_KEYS } from "@mcp-conf/project-config";
 import { afterAll, describe, expect, it } from "vitest";
 import yargs, { type Argv } from "yargs";
 import { COMMANDS, commandName } from "../src/commands/index.js";
-import { CONFIG_KEYS } from "../src/config/keys.js";
 import { REPO_ROOT, tempDir } from "./record-helpers.js";
 import { mcpConf } from "./validate-helpers.js";
 

@@ -1,13 +1,11 @@
 /**
- * Where the project file (`.mcp-conf.toml`, see project-config.ts) is: what the command line says about it and the
- * lookup from the working directory. Its own module, without the TOML parser and the key checks, so that the judging
- * bundle can tell whether a project file applies without loading them.
+ * What the command line says about the project file (`.mcp-conf.toml`, @mcp-conf/project-config): `--config FILE`,
+ * `--no-config`, or nothing (look it up). Its own module, without the checks of the values, so that the judging
+ * bundle's start-up can tell whether a project file applies without loading them.
  */
-import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
 import { UsageError } from "../exit.js";
 
-export const CONFIG_FILE = ".mcp-conf.toml";
+export { CONFIG_FILE, findConfigFile } from "@mcp-conf/project-config";
 
 /** What the command line says about the file: `--config FILE`, `--no-config`, or nothing (look it up). */
 export type ConfigChoice = { file: string } | { none: true } | undefined;
@@ -34,22 +32,4 @@ export function configChoice(args: readonly string[]): ConfigChoice {
     }
   }
   return choice;
-}
-
-/** The project file for `cwd`, or undefined when there is none. */
-export function findConfigFile(cwd: string): string | undefined {
-  const start = resolve(cwd);
-  let top = start; // outside a repository (no .git above), only the working directory's own file counts
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".git"))) {
-      top = dir;
-      break;
-    }
-    if (dirname(dir) === dir) break;
-  }
-  for (let dir = start; ; dir = dirname(dir)) {
-    const candidate = join(dir, CONFIG_FILE);
-    if (existsSync(candidate)) return candidate;
-    if (dir === top || dirname(dir) === dir) return undefined;
-  }
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { configChoice, defaultsFor, findConfigFile, loadProjectConfig } from "./project-config.js";
+import { configChoice, defaultsFor, loadProjectConfig } from "./project-config.js";
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), "mcp-conf-config-")));
 
@@ -22,27 +22,7 @@ async function problem(text: string): Promise<string> {
   return "no error";
 }
 
-describe("finding .mcp-conf.toml", () => {
-  it("looks from the working directory up to the repository root, and not above it", () => {
-    const repo = join(root, "outer", "repo");
-    mkdirSync(join(repo, ".git"), { recursive: true });
-    mkdirSync(join(repo, "a", "b"), { recursive: true });
-    write(join(root, "outer", ".mcp-conf.toml"), 'label = "above the repository"\n');
-    expect(findConfigFile(join(repo, "a", "b"))).toBeUndefined();
-    const top = write(join(repo, ".mcp-conf.toml"), 'label = "top"\n');
-    expect(findConfigFile(join(repo, "a", "b"))).toBe(top);
-    const nearer = write(join(repo, "a", ".mcp-conf.toml"), 'label = "nearer"\n');
-    expect(findConfigFile(join(repo, "a", "b"))).toBe(nearer);
-  });
-
-  it("outside a repository reads only the working directory's own file", () => {
-    const outside = join(root, "no-repo");
-    write(join(outside, ".mcp-conf.toml"), 'label = "x"\n');
-    mkdirSync(join(outside, "sub"), { recursive: true });
-    expect(findConfigFile(join(outside, "sub"))).toBeUndefined();
-    expect(findConfigFile(outside)).toBe(join(outside, ".mcp-conf.toml"));
-  });
-
+describe("the command line's choice", () => {
   it("reads --config FILE, --config=FILE and --no-config before --, never after it", () => {
     expect(configChoice(["record", "--config", "a.toml", "stdio"])).toEqual({ file: "a.toml" });
     expect(configChoice(["record", "--config=b.toml"])).toEqual({ file: "b.toml" });
@@ -108,31 +88,6 @@ describe("the file's values", () => {
 });
 
 describe("mistakes in the file: one line naming the file and the line", () => {
-  it("an unknown key, at top level, in a table, as a table, or dotted", async () => {
-    expect(await problem('label = "a"\nlabl = "b"\n')).toBe('FILE:2: unknown key "labl" (see docs/config.md)');
-    expect(await problem("[redact]\n\nsecret = true\n")).toBe(
-      'FILE:3: unknown key "redact.secret" (see docs/config.md)',
-    );
-    expect(await problem('label = "a"\n[redcat]\nkeys = []\n')).toBe(
-      'FILE:2: unknown key "redcat" (see docs/config.md)',
-    );
-    expect(await problem('label = "a"\nredact.secret = true\n')).toBe(
-      'FILE:2: unknown key "redact.secret" (see docs/config.md)',
-    );
-  });
-
-  it("a value of the wrong type", async () => {
-    expect(await problem("label = 3\n")).toBe("FILE:1: label must be a string");
-    expect(await problem('label = ""\n')).toBe("FILE:1: label must be a string");
-    expect(await problem('[redact]\nkeys = "password"\n')).toBe("FILE:2: redact.keys must be an array of strings");
-    expect(await problem('[redact]\nsecrets = "yes"\n')).toBe("FILE:2: redact.secrets must be true or false");
-    expect(await problem("[otlp]\nheaders = { a = 1 }\n")).toBe("FILE:2: otlp.headers must be a table of strings");
-    expect(await problem('[judge]\nthreads = "2"\n')).toBe("FILE:2: judge.threads must be a number, 0 or more");
-    expect(await problem("[http]\nsession-idle-timeout = -1\n")).toBe(
-      "FILE:2: http.session-idle-timeout must be a number, 0 or more",
-    );
-  });
-
   it("a value the option would refuse", async () => {
     expect(await problem('\nrevision = "1999-01-01"\n')).toMatch(/^FILE:2: revision: unknown revision "1999-01-01"/);
     expect(await problem('[report]\nformat = "yaml"\n')).toBe(
@@ -146,11 +101,4 @@ describe("mistakes in the file: one line naming the file and the line", () => {
       'FILE:2: judge.threads: --judge-threads must be a whole number from 1 to 256, not "0"',
     );
   }, 120_000);
-
-  it("a file that is not TOML, or cannot be read", async () => {
-    expect(await problem('label = "a"\nb = [\n  1,\n  x\n]\n')).toBe("FILE:4: not valid TOML: invalid value");
-    await expect(loadProjectConfig({ file: "nope.toml" }, root)).rejects.toThrow(
-      `${join(root, "nope.toml")}: cannot read the configuration file (no such file)`,
-    );
-  });
 });

@@ -1,0 +1,3 @@
+import { libraryConfig } from "../../tsup.library.js";
+
+export default libraryConfig();
