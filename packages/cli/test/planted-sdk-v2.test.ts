@@ -3,7 +3,8 @@
  * v2's own client pinned to 2026-07-28, recorded through `mcp-conf record` over stdio and streamable HTTP, and
  * judged: each planted fact is reported once, under the clause that states it. Over stdio the client probes with
  * server/discover on a separate process (the SDK's documented behaviour), so the session holds no discover: it is
- * judged with the probe session linked to it (the validator's `isProbeOf`, `JudgeOptions.probe`).
+ * judged with the probe session linked to it (the validator's `isProbeOf`, `JudgeOptions.probe`) — by `validate`,
+ * `sessions ls` and `show`, and the hub (`open`), each of which also names the one from the other.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readdirSync } from "node:fs";
@@ -15,11 +16,16 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, exitOf, spawnCli, tempDir, textOf } from "./record-helpers.js";
+import { serve, sharedBrowser } from "./view-helpers.js";
 
 const SERVER = fileURLToPath(new URL("fixtures/planted-sdk-v2-server.mjs", import.meta.url));
 const dir = tempDir();
 afterAll(() => dir.remove());
-for (const sub of ["stdio", "http"]) mkdirSync(join(dir.path, sub));
+mkdirSync(join(dir.path, "http"));
+/** The stdio sessions are recorded into the state directory's store, as a wrapped client's are. */
+const STATE = join(dir.path, "state");
+const STORE = join(STATE, "sessions");
+const browser = sharedBrowser();
 
 /** Each planted violation, and the one requirement that states it. */
 const PLANTED: Record<string, string> = {
@@ -68,6 +74,17 @@ async function traces(sub: string): Promise<TraceEvent[][]> {
   return Promise.all(files.map(read));
 }
 
+/** Runs `mcp-conf ARGS` in the test's state directory: its exit code, stdout and stderr. */
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const run = spawnCli(args, dir.path);
+  const out = textOf(run.stdout!);
+  const err = textOf(run.stderr!);
+  const code = await exitOf(run);
+  return { code, out: out.text(), err: err.text() };
+}
+
+const idOf = (path: string) => path.slice(STORE.length + 1, -".jsonl".length);
+
 /** Requirement id → how many findings its row has, over the rows that failed or warned. */
 function findingsByRequirement(report: Report): Record<string, number> {
   const rows = report.requirements.filter((row) => row.outcome === "fail" || row.outcome === "warn");
@@ -85,20 +102,19 @@ describe("violations planted in a real SDK v2 server", () => {
   let http: TraceEvent[];
 
   beforeAll(async () => {
-    const output = join(dir.path, "stdio", "{session}.jsonl");
     const client = pinned();
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [BIN, "record", "stdio", "--label", "planted", "-o", output, "--", process.execPath, SERVER, "stdio"],
-        env: { ...process.env, MCP_CONF_HOME: join(dir.path, "state") } as Record<string, string>,
+        args: [BIN, "record", "stdio", "--label", "planted", "--", process.execPath, SERVER, "stdio"],
+        env: { ...process.env, MCP_CONF_HOME: STATE } as Record<string, string>,
         stderr: "ignore",
       }),
     );
     await tour(client);
     await client.close();
-    await waitFor(() => readdirSync(join(dir.path, "stdio")).length === 2);
-    const paths = readdirSync(join(dir.path, "stdio")).map((name) => join(dir.path, "stdio", name));
+    await waitFor(() => readdirSync(STORE).length === 2);
+    const paths = readdirSync(STORE).map((name) => join(STORE, name));
     const both = await Promise.all(paths.map(read));
     const probe = both.find(isProbeSession)!;
     const session = both.find((events) => events !== probe)!;
@@ -134,12 +150,49 @@ describe("violations planted in a real SDK v2 server", () => {
   });
 
   it("mcp-conf validate of the stdio session finds its probe beside it and judges with it", async () => {
-    const run = spawnCli(["validate", "--format", "json", stdio.sessionPath], dir.path);
-    const out = textOf(run.stdout!);
-    const err = textOf(run.stderr!);
-    expect(await exitOf(run)).toBe(1);
-    expect(err.text()).toContain(`${stdio.sessionPath}: judged with its probe ${stdio.probePath}`);
-    expect(findingsByRequirement(JSON.parse(out.text()) as Report)).toEqual(expected());
+    const { code, out, err } = await cli(["validate", "--format", "json", stdio.sessionPath]);
+    expect(code).toBe(1);
+    expect(err).toContain(`${stdio.sessionPath}: judged with its probe ${stdio.probePath}`);
+    expect(findingsByRequirement(JSON.parse(out) as Report)).toEqual(expected());
+    const probe = await cli(["validate", "--format", "json", stdio.probePath]);
+    expect(probe.err).toContain(`${stdio.probePath}: the probe of ${stdio.sessionPath}`);
+  });
+
+  it("sessions ls and show link the session and its probe, and judge the session with the probe", async () => {
+    const [session, probe] = [idOf(stdio.sessionPath), idOf(stdio.probePath)];
+    const listed = JSON.parse((await cli(["sessions", "ls", "--format", "json"])).out) as {
+      sessions: { id: string; probe?: string; probeOf?: string }[];
+    };
+    expect(listed.sessions.find((row) => row.id === session)?.probe).toBe(probe);
+    expect(listed.sessions.find((row) => row.id === probe)?.probeOf).toBe(session);
+    const table = (await cli(["sessions", "ls"])).out;
+    expect(table).toMatch(new RegExp(`^${session} .* probe ${probe}$`, "m"));
+    expect(table).toMatch(new RegExp(`^${probe} .* probe of ${session}$`, "m"));
+    // Judged with the probe's declaration (the undeclared list change is seen only through it), not without.
+    const shown = JSON.parse((await cli(["sessions", "show", session, "--format", "json"])).out) as {
+      probe?: string;
+      judgement: { totals: Report["totals"] };
+    };
+    expect(shown.probe).toBe(probe);
+    expect(shown.judgement.totals).toEqual(validate(stdio.session, { probe: probeFacts(stdio.probe) }).totals);
+    expect(shown.judgement.totals).not.toEqual(validate(stdio.session).totals);
+  });
+
+  it("the hub's rows link the session and its probe to each other's page", { timeout: 60_000 }, async () => {
+    const served = await serve(["open"], { MCP_CONF_HOME: STATE });
+    try {
+      const w = await browser().open(served.url.href);
+      const link = (id: string) => w.page.locator(`#sessions tr[data-id="${id}"] .probe-link`);
+      const [session, probe] = [idOf(stdio.sessionPath), idOf(stdio.probePath)];
+      await link(session).waitFor();
+      expect(await link(session).textContent()).toBe(` · probe ${probe}`);
+      expect(await link(probe).textContent()).toBe(` · probe of ${session}`);
+      await link(probe).locator("a").click();
+      await w.page.waitForURL(new RegExp(`/s/${session}\\?token=`));
+    } finally {
+      served.child.kill("SIGINT");
+      await served.exited;
+    }
   });
 
   it("over stdio without the probe, only the undeclared list change goes unseen (its declaration is in the probe)", () => {

@@ -1,6 +1,7 @@
 /**
  * The hub's page: every session of the state directory, newest first — label, id, start, exchanges, verdict — with
- * the running ones marked and the whole list replaced whenever the server sends a new one. Each row links to the
+ * the running ones marked and the whole list replaced whenever the server sends a new one; a session and its
+ * client's probe (a 2026-07-28 stdio client probes on a process of its own) each link to the other. Each row links to the
  * session's own viewer page (the token travels in the query, as in the page's own address). Columns sort by a click
  * on their header; a finished session can be deleted (after a confirmation: a same-origin POST with the token).
  */
@@ -14,8 +15,22 @@ function duration(ms: number | undefined): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+const pageOf = (id: string) => `s/${encodeURIComponent(id)}${location.search}`;
+
+/** "probe ID" on a session judged with its probe's declaration, "probe of ID" on the probe: each a link. */
+function probeLink(session: HubSession): HTMLElement | null {
+  const [words, id] =
+    session.probe !== undefined
+      ? ["probe ", session.probe]
+      : session.probeOf !== undefined
+        ? ["probe of ", session.probeOf]
+        : [];
+  if (id === undefined) return null;
+  return el("span", { class: "muted probe-link" }, ` · ${words}`, el("a", { href: pageOf(id) }, id));
+}
+
 function row(session: HubSession, remove: ((session: HubSession) => void) | undefined): HTMLElement {
-  const href = `s/${encodeURIComponent(session.id)}${location.search}`;
+  const href = pageOf(session.id);
   const verdict = session.running ? "running" : session.verdict;
   const actions = el("td", { class: "actions" });
   if (remove && !session.running) {
@@ -30,7 +45,7 @@ function row(session: HubSession, remove: ((session: HubSession) => void) | unde
   return el(
     "tr",
     { class: session.running ? "session running" : "session", "data-id": session.id },
-    el("td", { class: "label" }, el("a", { href }, session.label ?? session.id)),
+    el("td", { class: "label" }, el("a", { href }, session.label ?? session.id), probeLink(session)),
     el("td", { class: "muted id" }, session.id),
     el("td", { class: "start" }, session.start ?? session.modified),
     el("td", { class: "duration", "data-sort": String(session.durationMs ?? "") }, duration(session.durationMs)),

@@ -4,7 +4,7 @@
  */
 import { Analyzer, measureContextCost } from "@mcp-conf/analysis";
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import { type Actor, createJudge, findingsOfReport, RevisionError } from "@mcp-conf/validator";
+import { type Actor, createJudge, findingsOfReport, type ProbeFacts, RevisionError } from "@mcp-conf/validator";
 import { type ExportDocument, exportDocument, type Judgement } from "./document.js";
 import { HarBuilder } from "./har.js";
 
@@ -17,6 +17,8 @@ export interface CollectOptions {
   har?: boolean;
   /** Count the definitions' tokens (default true). */
   contextCost?: boolean;
+  /** The server's declaration from the session's probe (a 2026-07-28 stdio client probes on a process of its own). */
+  probe?: ProbeFacts;
 }
 
 export interface Collected {
@@ -33,6 +35,7 @@ export async function collectSession(
   const judge = createJudge({
     ...(options.revision === undefined ? {} : { revision: options.revision }),
     ...(options.actor === undefined ? {} : { actor: options.actor }),
+    ...(options.probe === undefined ? {} : { probe: options.probe }),
   });
   const har = options.har ? new HarBuilder() : undefined;
   let judgeError: string | undefined;

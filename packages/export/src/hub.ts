@@ -20,6 +20,10 @@ export interface HubSession {
   verdict: string;
   /** The trace has no end yet: its recorder is still writing it (or was killed before it could end it). */
   running: boolean;
+  /** The id of this session's probe, whose declaration it was judged with. */
+  probe?: string;
+  /** The id of the session this one is the probe of. */
+  probeOf?: string;
 }
 
 export interface HubList {

@@ -58,7 +58,13 @@ export {
   renderSessionText,
 } from "./session-render.js";
 /** What a list of recorded sessions says of one: label, start, duration, exchanges, verdict (or why none). */
-export { type SessionFile, type SessionSummary, summarizeSession } from "./session-summary.js";
+export {
+  probeLinksOf,
+  type SessionFile,
+  type SessionSummary,
+  summarizeSession,
+  summarizeSessions,
+} from "./session-summary.js";
 /** The text transcript, terminal-safe. */
 export { renderText } from "./text.js";
 export { ViewerServer, type ViewerServerOptions, type ViewerSource } from "./viewer-server.js";

@@ -7,6 +7,8 @@ import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { SessionSummary } from "./session-summary.js";
 
 const COLUMNS = ["ID", "LABEL", "START", "DURATION", "EXCHANGES", "VERDICT"] as const;
+/** The column shown when a listed session has a probe or is one. */
+const LINK = "LINK";
 
 /** Milliseconds as people read them: `850 ms`, `12.3 s`, `4 min 05 s`, `2 h 03 min`. */
 export function humanDuration(ms: number | undefined): string {
@@ -18,7 +20,14 @@ export function humanDuration(ms: number | undefined): string {
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
 }
 
-function row(summary: SessionSummary): string[] {
+/** How a session names its probe, or the session it is the probe of. */
+function probeLink(summary: Pick<SessionSummary, "probe" | "probeOf">): string | undefined {
+  if (summary.probe !== undefined) return `probe ${summary.probe}`;
+  if (summary.probeOf !== undefined) return `probe of ${summary.probeOf}`;
+  return undefined;
+}
+
+function row(summary: SessionSummary, linked: boolean): string[] {
   return [
     summary.id,
     summary.label ?? "-",
@@ -26,13 +35,16 @@ function row(summary: SessionSummary): string[] {
     humanDuration(summary.durationMs),
     summary.exchanges === undefined ? "-" : String(summary.exchanges),
     summary.verdict,
+    ...(linked ? [probeLink(summary) ?? "-"] : []),
   ].map((cell) => escapeTerminal(cell));
 }
 
 export function renderSessionList(summaries: SessionSummary[], directory: string): string {
   if (summaries.length === 0) return `no recorded session in ${escapeTerminal(directory)}\n`;
-  const rows = [COLUMNS as readonly string[], ...summaries.map(row)];
-  const widths = COLUMNS.map((_, i) => Math.max(...rows.map((cells) => cells[i]!.length)));
+  const linked = summaries.some((summary) => probeLink(summary) !== undefined);
+  const columns: readonly string[] = linked ? [...COLUMNS, LINK] : COLUMNS;
+  const rows = [columns, ...summaries.map((summary) => row(summary, linked))];
+  const widths = columns.map((_, i) => Math.max(...rows.map((cells) => cells[i]!.length)));
   return rows
     .map((cells) =>
       cells
@@ -59,6 +71,8 @@ export function renderSessionText(summary: SessionSummary): string {
     ["session", summary.id],
     ["trace", `${summary.path} (${summary.bytes} bytes, last written ${summary.modified})`],
   ];
+  if (summary.probe !== undefined) lines.push(["probe", `${summary.probe} (judged with its server's declaration)`]);
+  if (summary.probeOf !== undefined) lines.push(["probe of", summary.probeOf]);
   const analysis = summary.analysis;
   if (analysis) {
     const header = analysis.session;

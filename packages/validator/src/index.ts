@@ -49,8 +49,18 @@ export {
 } from "./engine/types.js";
 /** Reads a trace file by its path and judges it: the package's one function that touches the file system. */
 export { validateFile } from "./file.js";
-/** The probe trace file of a session among trace files (`findProbe`), for a command that judges files. */
-export { type FoundProbe, findProbe } from "./probe-file.js";
+/** Probes among trace files: the probe of a session (`findProbe`), and every link in a store (`ProbeLinker`). */
+export {
+  type FoundProbe,
+  findProbe,
+  linkProbes,
+  type ProbeCandidate,
+  ProbeLinker,
+  type ProbeLinks,
+  probeLinksBeside,
+  readProbeFacts,
+  type TraceProbeLinks,
+} from "./probe-file.js";
 /** The spec as data: bundled registries per revision. */
 export { knownRevisions, loadRegistry } from "./registry/index.js";
 /** Reports: render a judged trace as text, JSON, JUnit XML or SARIF 2.1.0 (`renderReports` for several traces). */

@@ -13,7 +13,8 @@ import {
   renderSessionList,
   renderSessionListJson,
   renderSessionText,
-  summarizeSession,
+  type SessionSummary,
+  summarizeSessions,
 } from "@mcp-conf/export";
 import {
   isSessionId,
@@ -74,10 +75,8 @@ export const sessionsCommand: Command<SessionsArgs> = {
       case "prune":
         return prune(argv, directory, io);
       default: {
-        const summaries = [];
-        for (const session of listStoredSessions(undefined, skippedEntry(io))) {
-          summaries.push(await summarizeSession(session, readTraceFile(session.path, limits)));
-        }
+        const sessions = listStoredSessions(undefined, skippedEntry(io));
+        const summaries = await summarizeSessions(sessions, (session) => readTraceFile(session.path, limits));
         io.stdout.write(json ? renderSessionListJson(summaries, directory) : renderSessionList(summaries, directory));
         return EXIT.ok;
       }
@@ -88,13 +87,16 @@ export const sessionsCommand: Command<SessionsArgs> = {
 async function show(id: string | undefined, json: boolean, limits: ReadTraceOptions, io: Io): Promise<number> {
   if (id === undefined) throw new UsageError("sessions show: name the session (an id from mcp-conf sessions ls)");
   if (!isSessionId(id)) throw new UsageError(`sessions show: ${JSON.stringify(id)} is not a session id`);
-  const session = listStoredSessions().find((stored) => stored.id === id);
+  const stored = listStoredSessions();
+  const session = stored.find((candidate) => candidate.id === id);
   if (!session) {
     throw new UsageError(
       `sessions show: no session ${JSON.stringify(id)} in ${sessionsDirectory()}; mcp-conf sessions ls lists them`,
     );
   }
-  const summary = await summarizeSession(session, readTraceFile(session.path, limits));
+  const [summary] = (await summarizeSessions([session], () => readTraceFile(session.path, limits), stored)) as [
+    SessionSummary,
+  ];
   io.stdout.write(json ? renderSessionJson(summary) : renderSessionText(summary));
   return EXIT.ok;
 }

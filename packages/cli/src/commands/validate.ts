@@ -5,8 +5,6 @@
  * nothing, 3 a malformed trace. With several traces the worst code wins. Problems with one trace are printed as one
  * line on stderr; the other traces are still judged.
  */
-import { readdirSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { resolveTraceArgument } from "@mcp-conf/gate";
 import {
   escapeTerminal,
@@ -20,10 +18,10 @@ import {
   type Actor,
   assertNever,
   createJudge,
-  findProbe,
   isReportFormat,
   type JudgedTrace,
   type ProbeFacts,
+  probeLinksBeside,
   REPORT_FORMATS,
   type Report,
   type ReportFormat,
@@ -102,11 +100,14 @@ export const validateCommand: Command<ValidateArgs> = {
     const judged: JudgedTrace[] = [];
     let worst: number = EXIT.ok;
     for (const trace of traces) {
-      const probe = trace === "-" ? undefined : await findProbe(trace, [...traces, ...siblingTraces(trace)]);
+      const { probe, probeOf } = trace === "-" ? {} : await probeLinksBeside(trace, traces);
       if (probe !== undefined) {
         io.stderr.write(
           `mcp-conf validate: ${escapeTerminal(trace)}: judged with its probe ${escapeTerminal(probe.path)}\n`,
         );
+      }
+      if (probeOf !== undefined) {
+        io.stderr.write(`mcp-conf validate: ${escapeTerminal(trace)}: the probe of ${escapeTerminal(probeOf)}\n`);
       }
       const settings = { revision: argv.revision, strict: argv.strict, actor, limits, probe: probe?.facts };
       const result = await judgeTrace(trace, settings, io);
@@ -134,17 +135,6 @@ function positiveInteger(flag: string, value: string): number {
     throw new UsageError(`validate: ${flag} takes a positive integer, not ${JSON.stringify(value)}`);
   }
   return n;
-}
-
-/** The trace files beside a trace (a sessions store, a `record -o DIR`), where its probe may sit. */
-function siblingTraces(trace: string): string[] {
-  try {
-    return readdirSync(dirname(trace))
-      .filter((name) => name.endsWith(".jsonl"))
-      .map((name) => join(dirname(trace), name));
-  } catch {
-    return [];
-  }
 }
 
 interface JudgeSettings {

@@ -4,16 +4,17 @@
  * once per change (a finished trace does not change); a running one is read once and then only as it grows (its row's
  * counts move with each appended line, never re-read or re-judged), and ends when its recorder writes the end or the
  * store says the recorder is gone (killed before it could). A running session's page follows it with one follower
- * however many pages ask, on the judge the host gives (a pool of threads, not a thread per session).
+ * however many pages ask, on the judge the host gives (a pool of threads, not a thread per session). A stdio
+ * session recorded after its client's probe is judged with the probe's declaration, and each row names the other.
  */
 import { readFile, unlink } from "node:fs/promises";
 import type { SessionHeader } from "@mcp-conf/analysis";
 import { classifyMessage } from "@mcp-conf/session";
 import { type ReadTraceOptions, readTrace, type TraceEvent } from "@mcp-conf/trace-format";
-import type { Actor } from "@mcp-conf/validator";
+import { type Actor, ProbeLinker, readProbeFacts } from "@mcp-conf/validator";
 import { collectSession } from "../collect.js";
 import type { HubSession, SessionHub, SessionView } from "../hub.js";
-import { type SessionFile, type SessionSummary, summarizeSession } from "../session-summary.js";
+import { probeLinksOf, type SessionFile, type SessionSummary, summarizeSession } from "../session-summary.js";
 import { endsTrace, TraceFollower } from "./follower.js";
 import { GrowingTrace } from "./growing-trace.js";
 import type { JudgeFactory } from "./judge.js";
@@ -119,6 +120,7 @@ export class DirectoryHub implements SessionHub {
   private readonly finished = new Map<string, { key: string; row: HubSession }>();
   private readonly running = new Map<string, RunningRow>();
   private readonly followers = new Map<string, TraceFollower>();
+  private readonly probes = new ProbeLinker();
   private looking = false;
   private closed = false;
 
@@ -189,6 +191,8 @@ export class DirectoryHub implements SessionHub {
       let changed = false;
       const stored = this.options.store.list();
       const present = new Map(stored.map((session) => [session.id, session]));
+      const links = await this.probes.link(stored);
+      const idOf = new Map(stored.map((session) => [session.path, session.id]));
       for (const id of [...this.finished.keys(), ...this.running.keys()]) {
         if (present.has(id)) continue;
         this.finished.delete(id);
@@ -198,8 +202,10 @@ export class DirectoryHub implements SessionHub {
         changed = true;
       }
       for (const session of stored) {
+        const linked = probeLinksOf(session, links, idOf);
         const running = this.running.get(session.id);
         if (running) {
+          if (relink(running.row, linked)) changed = true;
           running.row.modified = new Date(session.modifiedMs).toISOString();
           if (!running.ended && this.options.store.recorderGone?.(running.recorder, session.path)) {
             running.trace.stop();
@@ -212,9 +218,16 @@ export class DirectoryHub implements SessionHub {
           if (!running.ended) continue;
           this.running.delete(session.id);
         }
-        const key = `${session.bytes}:${session.modifiedMs}`;
-        if (!running && this.finished.get(session.id)?.key === key) continue;
-        await this.summarize(session, key);
+        // A session is judged again when its probe changes: the verdict rests on the probe's declaration.
+        const probe = links.probeOf.get(session.path);
+        const key = `${session.bytes}:${session.modifiedMs}:${probe ?? ""}`;
+        const finished = this.finished.get(session.id);
+        if (!running && finished?.key === key) {
+          if (relink(finished.row, linked)) changed = true;
+          continue;
+        }
+        await this.summarize(session, key, probe);
+        relink((this.running.get(session.id) ?? this.finished.get(session.id))!.row, linked);
         changed = true;
       }
       if (changed) this.version++;
@@ -231,7 +244,7 @@ export class DirectoryHub implements SessionHub {
   }
 
   /** Reads a trace whole (once per change), and starts following it when it is still being recorded. */
-  private async summarize(session: SessionFile, key: string): Promise<void> {
+  private async summarize(session: SessionFile, key: string, probePath: string | undefined): Promise<void> {
     let lines: Buffer | undefined;
     this.wholeReads++;
     try {
@@ -239,7 +252,8 @@ export class DirectoryHub implements SessionHub {
     } catch {
       // Gone or unreadable: the summary says which.
     }
-    const summary = await summarizeSession(session, ...(lines === undefined ? [] : [this.read(lines)]));
+    const probe = probePath === undefined ? undefined : await readProbeFacts(probePath);
+    const summary = await summarizeSession(session, lines === undefined ? undefined : this.read(lines), probe);
     const header = summary.analysis?.session;
     const live =
       header !== undefined && isRunning(header) && !this.options.store.recorderGone?.(header.recorder, session.path);
@@ -280,6 +294,15 @@ export class DirectoryHub implements SessionHub {
       ...(followIntervalMs === undefined ? {} : { intervalMs: followIntervalMs }),
     };
   }
+}
+
+/** Sets a row's probe links; whether they changed. */
+function relink(row: HubSession, linked: Pick<HubSession, "probe" | "probeOf">): boolean {
+  if (row.probe === linked.probe && row.probeOf === linked.probeOf) return false;
+  delete row.probe;
+  delete row.probeOf;
+  Object.assign(row, linked);
+  return true;
 }
 
 function rowOf(summary: SessionSummary, running: boolean): HubSession {

@@ -49,8 +49,13 @@ export function probeFacts(events: readonly TraceEvent[]): ProbeFacts | undefine
 }
 
 /** What links two stdio sessions: the command and directory their recorder's `transport-open` names, and its time. */
-function opening(events: readonly TraceEvent[]): { key: string; at: number } | undefined {
-  const open = events[0];
+export interface ProbeOpening {
+  key: string;
+  at: number;
+}
+
+/** The opening of a stdio recording, from its first event (undefined: not a stdio recording's `transport-open`). */
+export function openingOf(open: TraceEvent | undefined): ProbeOpening | undefined {
   if (open?.kind !== "lifecycle" || open.event !== "transport-open" || !isPlainObject(open.meta)) return undefined;
   const at = Date.parse(open.ts ?? "");
   if (!Array.isArray(open.meta.command) || Number.isNaN(at)) return undefined;
@@ -63,8 +68,12 @@ function opening(events: readonly TraceEvent[]): { key: string; at: number } | u
  */
 export function isProbeOf(probe: readonly TraceEvent[], session: readonly TraceEvent[]): boolean {
   if (!isProbeSession(probe) || isProbeSession(session)) return false;
-  const a = opening(probe);
-  const b = opening(session);
-  if (a === undefined || b === undefined || a.key !== b.key) return false;
-  return a.at <= b.at && b.at - a.at <= PROBE_LINK_WINDOW_MS;
+  const a = openingOf(probe[0]);
+  const b = openingOf(session[0]);
+  return a !== undefined && b !== undefined && precedes(a, b);
+}
+
+/** Whether a recording opened as `probe` did can be the probe of one opened as `session` did. */
+export function precedes(probe: ProbeOpening, session: ProbeOpening): boolean {
+  return probe.key === session.key && probe.at <= session.at && session.at - probe.at <= PROBE_LINK_WINDOW_MS;
 }
