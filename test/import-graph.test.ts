@@ -127,7 +127,8 @@ function areaToArea(graph: Graph): string[] {
  * session reads them as a session; the recorder knows only events; the validator and the analysis read the session;
  * live-judge runs the validator live; export, otel-mapper and the gate sit on the batch packages (never live-judge);
  * fleet (the receiving end of many gateways) judges with live-judge and maps with otel-mapper; client-config and
- * project-config (the MCP clients' files, the project's `.mcp-conf.toml`) stand alone; the CLI may use them all and
+ * project-config (the MCP clients' files, the project's `.mcp-conf.toml`) stand alone; sample-sessions (real sessions
+ * of the official SDKs, the demo's) uses the gate's pinned install and state directory; the CLI may use them all and
  * nothing imports it. testing (test-only helpers) is outside the layers.
  */
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
@@ -143,6 +144,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   "otel-mapper": ["trace-format", "session", "validator"],
   gate: ["trace-format", "session", "recorder", "validator", "analysis"],
   fleet: ["trace-format", "session", "validator", "live-judge", "otel-mapper"],
+  "sample-sessions": ["gate"],
   cli: [
     "client-config",
     "project-config",
@@ -156,6 +158,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     "otel-mapper",
     "gate",
     "fleet",
+    "sample-sessions",
   ],
 };
 

@@ -109,8 +109,6 @@ export default defineConfig([
       "code-cache": "src/startup/code-cache.ts",
       // The recorder's trace thread loads `watch stdio`'s live judge from this file (src/startup/judge-tap.ts).
       "judge-tap": "src/startup/judge-tap.ts",
-      // The demo's 2026-07-28 server, a process of its own (src/demo/modern-server.ts).
-      "demo-modern-server": "src/demo/modern-server.ts",
     },
     format: ["esm"],
     dts: { entry: "src/index.ts" },

@@ -1,8 +1,8 @@
 /**
- * The demo's 2026-07-28 server, run as its own process under `watch stdio`: the official TypeScript SDK v2 server
- * (`serveStdio`, which serves 2026-07-28 and the 2025 handshake from one factory) with a tool, a prompt and a
- * resource. The SDK is not a dependency of the CLI: it is loaded from where the demo found its peers (argv[2], a
- * directory to resolve packages from; see peers.ts).
+ * The 2026-07-28 sample server, run as its own process (under `watch stdio` in `mcp-conf demo`): the official
+ * TypeScript SDK v2 server (`serveStdio`, which serves 2026-07-28 and the 2025 handshake from one factory) with a tool,
+ * a prompt and a resource. The SDK is not a dependency of this package: it is loaded from where the peers were found
+ * (argv[2], a directory to resolve packages from; see peers.ts).
  */
 import { createRequire } from "node:module";
 import { join } from "node:path";

@@ -1,29 +1,30 @@
 /**
- * The demo's scripted client: the official MCP SDK client drives @modelcontextprotocol/server-everything through
- * `mcp-conf watch stdio`, as a user's client would drive their server. Every step is ordinary MCP but one: a ping
- * that reuses the initialize request's id, which the specification forbids, so the user sees a live finding.
+ * The scripted session with server-everything: the official MCP SDK client drives @modelcontextprotocol/server-everything
+ * through a command that relays stdio to it (`mcp-conf watch stdio -- node SERVER stdio` in `mcp-conf demo`), as a
+ * user's client would drive their server. Every step is ordinary MCP but one: a ping that reuses the initialize
+ * request's id, which the specification forbids, so a judge has a finding to show.
  */
 import { ChildProcessTransport } from "./child-transport.js";
-import type { DemoPeers } from "./peers.js";
+import type { SamplePeers } from "./peers.js";
 
-export interface DemoOptions {
-  /** The command that starts `mcp-conf watch stdio … -- <server>`. */
+export interface SampleSessionOptions {
+  /** The command that relays stdio to the server (or is the server): its stdin and stdout carry the session. */
   command: string;
-  args: string[];
-  /** Where the demo narrates its steps. */
-  narrate: (line: string) => void;
-  /** The SDK's client and framing. */
-  peers: DemoPeers;
+  args: readonly string[];
+  /** Hears each step as it is taken. */
+  narrate?: (line: string) => void;
+  /** The SDKs' clients and framing (`loadSamplePeers`). */
+  peers: SamplePeers;
 }
 
-/** Runs the scripted session to its end and resolves to the watch process's exit code. */
-export async function runDemoSession(options: DemoOptions): Promise<number> {
+/** Runs the scripted session to its end and resolves to the command's exit code (128+n for signal n). */
+export async function runEverythingSession(options: SampleSessionOptions): Promise<number> {
   const { Client } = options.peers;
   const transport = new ChildProcessTransport(options.command, options.args, options.peers);
   const client = new Client({ name: "mcp-conf-demo", version: "1.0.0" }, { capabilities: {} });
-  // The reused id draws an answer the SDK cannot place; that is the point of the step, not an error of the demo.
+  // The reused id draws an answer the SDK cannot place; that is the point of the step, not an error of the session.
   client.onerror = () => {};
-  const say = options.narrate;
+  const say = options.narrate ?? (() => {});
 
   say("initialize: the SDK client negotiates with server-everything");
   await client.connect(transport);

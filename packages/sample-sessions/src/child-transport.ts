@@ -1,14 +1,14 @@
 /**
- * An MCP client transport over a child process's stdin and stdout that we spawn ourselves, so the demo keeps what
- * the SDK's own stdio transport hides: the child's exit code, and the certainty that everything the watched session
- * printed at its end (the report, where the trace went) was printed before the demo returns.
+ * An MCP client transport over a child process's stdin and stdout that we spawn ourselves, so a sample session keeps
+ * what the SDK's own stdio transport hides: the child's exit code, and the certainty that everything a relaying
+ * command printed at its end (a watch's report, where the trace went) was printed before the session returns.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { constants } from "node:os";
 import type { ReadBuffer } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { DemoPeers } from "./peers.js";
+import type { SamplePeers } from "./peers.js";
 
 export class ChildProcessTransport implements Transport {
   onclose?: () => void;
@@ -19,11 +19,11 @@ export class ChildProcessTransport implements Transport {
   private readonly child: ChildProcess;
   private readonly buffer: ReadBuffer;
 
-  /** `sdk`: the SDK's stdio framing, loaded with the demo's peers. */
+  /** `sdk`: the SDK's stdio framing, loaded with the peers (`loadSamplePeers`). */
   constructor(
     command: string,
     args: readonly string[],
-    private readonly sdk: Pick<DemoPeers, "ReadBuffer" | "serializeMessage">,
+    private readonly sdk: Pick<SamplePeers, "ReadBuffer" | "serializeMessage">,
   ) {
     this.buffer = new sdk.ReadBuffer();
     this.child = spawn(command, [...args], { stdio: ["pipe", "pipe", "inherit"] });
