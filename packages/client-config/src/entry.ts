@@ -82,16 +82,12 @@ export function wrapServer(
   launcher: Launcher,
   port?: number,
 ): EntryResult {
-  const document = documentOf(file);
-  const text = document.text;
-  const entry = entryNode(parse(text), client, server);
-  const url = urlNode(entry);
-  if (findNodeAtLocation(entry, ["command"]) === undefined && url?.type === "string") {
-    return wrapHttp(document, server, url, credentialHeaders(entry), port);
-  }
+  const found = locate(file, client, server);
+  if (found.kind === "http") return wrapHttp(found.document, server, found.url, found.credentials, port);
   if (port !== undefined)
     throw new WrapError(`--port is for a server reached by URL; ${JSON.stringify(server)} is not`);
-  const { command, args } = stdioEntry(text, client, server);
+  const document = found.document;
+  const { command, args } = stdioEntry(found.entry, server);
   const argList = args ? stringArgs(args.parent!.parent!) : [];
   if (wrappedAt(argList) !== undefined) return { changed: false, why: "is already wrapped" };
   const prefix = [...launcher.args, ...WATCH, String(command.value)].map((word) => JSON.stringify(word)).join(", ");
@@ -112,14 +108,11 @@ export function unwrapServer(
   server: string,
   heldFor?: (port: number) => HeldCredentials | undefined,
 ): EntryResult {
-  const document = documentOf(file);
+  const found = locate(file, client, server);
+  if (found.kind === "http") return unwrapHttp(found.document, server, found.url, found.credentials, heldFor);
+  const { document, entry } = found;
   const text = document.text;
-  const entry = entryNode(parse(text), client, server);
-  const url = urlNode(entry);
-  if (findNodeAtLocation(entry, ["command"]) === undefined && url?.type === "string") {
-    return unwrapHttp(document, server, url, credentialHeaders(entry), heldFor);
-  }
-  const { command, args } = stdioEntry(text, client, server);
+  const { command, args } = stdioEntry(entry, server);
   const at = args ? wrappedAt(stringArgs(args.parent!.parent!)) : undefined;
   if (!args || at === undefined) return { changed: false, why: "is not wrapped" };
   const items = args.children!;
@@ -146,8 +139,24 @@ export function entryText(document: ConfigDocument | string, client: ClientConfi
   return text.slice(entry.offset, entry.offset + entry.length);
 }
 
-function documentOf(file: ConfigDocument | string): ConfigDocument {
-  return typeof file === "string" ? ConfigDocument.fromText(file) : file;
+/** An entry's credential headers whose values are strings: name node, value node. */
+type Credentials = { name: string; value: Node }[];
+
+/** `server`'s entry: one reached by URL (no "command", a "url" or "serverUrl" string), else a stdio entry. */
+function locate(
+  file: ConfigDocument | string,
+  client: ClientConfig,
+  server: string,
+):
+  | { kind: "http"; document: ConfigDocument; url: Node; credentials: Credentials }
+  | { kind: "stdio"; document: ConfigDocument; entry: Node } {
+  const document = typeof file === "string" ? ConfigDocument.fromText(file) : file;
+  const entry = entryNode(parse(document.text), client, server);
+  const url = urlNode(entry);
+  if (findNodeAtLocation(entry, ["command"]) === undefined && url?.type === "string") {
+    return { kind: "http", document, url, credentials: credentialHeaders(entry) };
+  }
+  return { kind: "stdio", document, entry };
 }
 
 function textOf(document: ConfigDocument | string): string {
@@ -207,8 +216,7 @@ function entryNode(root: Node, client: ClientConfig, server: string): Node {
   return entry;
 }
 
-function stdioEntry(text: string, client: ClientConfig, server: string): { command: Node; args: Node | undefined } {
-  const entry = entryNode(parse(text), client, server);
+function stdioEntry(entry: Node, server: string): { command: Node; args: Node | undefined } {
   const command = findNodeAtLocation(entry, ["command"]);
   if (command?.type !== "string") {
     throw new WrapError(`${JSON.stringify(server)} has no "command" string, nor a "url" or "serverUrl" string`);
@@ -237,8 +245,7 @@ function urlNode(entry: Node): Node | undefined {
   return findNodeAtLocation(entry, ["url"]) ?? findNodeAtLocation(entry, ["serverUrl"]);
 }
 
-/** An entry's credential headers whose values are strings: name node, value node. */
-function credentialHeaders(entry: Node): { name: string; value: Node }[] {
+function credentialHeaders(entry: Node): Credentials {
   const headers = findNodeAtLocation(entry, ["headers"]);
   return (headers?.type === "object" ? (headers.children ?? []) : [])
     .map((member) => ({ name: String(member.children?.[0]?.value ?? ""), value: member.children?.[1] }))
@@ -254,7 +261,7 @@ function wrapHttp(
   document: ConfigDocument,
   server: string,
   url: Node,
-  credentials: { name: string; value: Node }[],
+  credentials: Credentials,
   port: number | undefined,
 ): EntryResult {
   const text = document.text;
@@ -290,7 +297,7 @@ function unwrapHttp(
   document: ConfigDocument,
   server: string,
   url: Node,
-  credentials: { name: string; value: Node }[],
+  credentials: Credentials,
   heldFor: ((port: number) => HeldCredentials | undefined) | undefined,
 ): EntryResult {
   const wrapped = WRAPPED_URL.exec(String(url.value));

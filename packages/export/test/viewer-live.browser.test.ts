@@ -8,9 +8,7 @@
  * recorded trace's page has none.
  */
 import { request } from "node:http";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { EVERYTHING } from "@mcp-conf/testing";
 import type { TraceEvent } from "@mcp-conf/trace-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEverythingHttp } from "../../cli/test/record-helpers.js";
@@ -18,18 +16,6 @@ import { collectSession, LiveFeed, replayerFor, ViewerServer } from "../src/inde
 import { TestBrowser } from "./browser.js";
 import { FEATURES, HTTP, STDIO } from "./filter-cases.js";
 import { loadCorpus } from "./support.js";
-
-const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-// server-everything, as the recorder's tests install it.
-const EVERYTHING = join(
-  dirname(
-    createRequire(join(REPO_ROOT, "packages", "recorder", "package.json")).resolve(
-      "@modelcontextprotocol/server-everything/package.json",
-    ),
-  ),
-  "dist",
-  "index.js",
-);
 
 let browser: TestBrowser;
 const source: { feed: LiveFeed } = { feed: new LiveFeed() };

@@ -6,10 +6,24 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { SECRET_SAMPLES } from "@mcp-conf/testing";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { compileRedaction, createRecorder, fileSink, threadedFileSink } from "../src/index.js";
+import { compileRedaction, createRecorder, fileSink, type RecorderStats, threadedFileSink } from "../src/index.js";
 import { relayCat, tempDir } from "./helpers.js";
 
 const dir = tempDir();
+
+/**
+ * The events written to `path` by a recorder whose one sink overflowed: it dropped some, and every event recorded
+ * was either written or counted as dropped.
+ */
+function droppedSome(stats: RecorderStats, path: string): { seq: number; kind: string; payload?: { i: number } }[] {
+  const sink = stats.sinks[0]!;
+  expect(sink.dropped).toBeGreaterThan(0);
+  expect(sink.written + sink.dropped).toBe(stats.recorded);
+  return readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+}
 afterAll(() => dir.remove());
 let n = 0;
 
@@ -76,14 +90,7 @@ describe("threadedFileSink", () => {
       open: false,
     });
     for (let i = 0; i < 5000; i++) recorder.message("client-to-server", Buffer.from(`{"i":${i}}`));
-    const stats = await recorder.close();
-    const sink = stats.sinks[0]!;
-    expect(sink.dropped).toBeGreaterThan(0);
-    expect(sink.written + sink.dropped).toBe(stats.recorded);
-    const seqs = readFileSync(path, "utf8")
-      .trim()
-      .split("\n")
-      .map((l) => (JSON.parse(l) as { seq: number }).seq);
+    const seqs = droppedSome(await recorder.close(), path).map((event) => event.seq);
     expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
     expect(seqs.at(-1)).toBe(5000); // the transport-close, recorded after the burst had drained
   });
@@ -106,14 +113,7 @@ describe("threadedFileSink", () => {
         const size = 100 + cut;
         for (let at = 0; at < whole.length; at += size) input.push(whole.subarray(at, at + size));
         input.end();
-        const stats = await recorder.close();
-        const sink = stats.sinks[0]!;
-        expect(sink.dropped).toBeGreaterThan(0);
-        expect(sink.written + sink.dropped).toBe(stats.recorded);
-        const events = readFileSync(path, "utf8")
-          .trim()
-          .split("\n")
-          .map((l) => JSON.parse(l) as { seq: number; kind: string; payload?: { i: number } });
+        const events = droppedSome(await recorder.close(), path);
         for (const event of events.slice(0, -1))
           expect(event).toMatchObject({ kind: "message", payload: { i: event.seq } });
         expect(events.at(-1)).toMatchObject({ kind: "lifecycle", seq: shape.length });

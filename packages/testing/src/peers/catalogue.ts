@@ -3,9 +3,9 @@
  * launch) and how to run each client configuration against a stdio command or an HTTP URL. Programs of ours are in
  * `peers/` (node, python, go); the Python and Go toolchains are installed into `.peers/` by `scripts/ensure.d/`.
  */
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { EVERYTHING } from "../everything-http.js";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..");
 /** The built CLI, through which every matrix session is recorded and judged. */
@@ -15,15 +15,6 @@ const PYTHON_BIN = join(REPO_ROOT, ".peers", "python", "bin");
 const GO_BIN = join(REPO_ROOT, ".peers", "go", "bin");
 const PYTHON = join(PYTHON_BIN, "python");
 const NODE = process.execPath;
-const EVERYTHING = join(
-  dirname(
-    createRequire(join(REPO_ROOT, "packages", "cli", "package.json")).resolve(
-      "@modelcontextprotocol/server-everything/package.json",
-    ),
-  ),
-  "dist",
-  "index.js",
-);
 
 /** A tool call every client makes against that server: `{"name", "arguments"}`. */
 export interface ToolCall {
@@ -50,35 +41,25 @@ export interface ClientPeer {
 
 const echo: ToolCall = { name: "echo", arguments: { message: "hello" } };
 
+/** A server program of ours (`peers/`): `<argv> stdio`, or `<argv> http <port>` serving streamable HTTP at `/mcp`. */
+function ourServer(id: string, label: string, argv: string[]): ServerPeer {
+  return {
+    id,
+    label,
+    stdio: [...argv, "stdio"],
+    http: { argv: [...argv, "http", "{port}"], path: "/mcp" },
+    call: echo,
+  };
+}
+
 export const SERVERS: readonly ServerPeer[] = [
-  {
-    id: "ts-sdk-v2",
-    label: "TypeScript SDK v2 (`@modelcontextprotocol/server` 2.4.0, `/node` 2.1.2)",
-    stdio: [NODE, join(PEERS, "node", "sdk2-server.mjs"), "stdio"],
-    http: { argv: [NODE, join(PEERS, "node", "sdk2-server.mjs"), "http", "{port}"], path: "/mcp" },
-    call: echo,
-  },
-  {
-    id: "python-sdk",
-    label: "Python SDK (`mcp` 2.3.0, `MCPServer`)",
-    stdio: [PYTHON, join(PEERS, "python", "sdk_server.py"), "stdio"],
-    http: { argv: [PYTHON, join(PEERS, "python", "sdk_server.py"), "http", "{port}"], path: "/mcp" },
-    call: echo,
-  },
-  {
-    id: "fastmcp",
-    label: "FastMCP 4 (`fastmcp` 4.1.6)",
-    stdio: [PYTHON, join(PEERS, "python", "fastmcp_server.py"), "stdio"],
-    http: { argv: [PYTHON, join(PEERS, "python", "fastmcp_server.py"), "http", "{port}"], path: "/mcp" },
-    call: echo,
-  },
-  {
-    id: "go-sdk",
-    label: "Go SDK (`github.com/modelcontextprotocol/go-sdk` v1.8.0)",
-    stdio: [join(GO_BIN, "server"), "stdio"],
-    http: { argv: [join(GO_BIN, "server"), "http", "{port}"], path: "/mcp" },
-    call: echo,
-  },
+  ourServer("ts-sdk-v2", "TypeScript SDK v2 (`@modelcontextprotocol/server` 2.4.0, `/node` 2.1.2)", [
+    NODE,
+    join(PEERS, "node", "sdk2-server.mjs"),
+  ]),
+  ourServer("python-sdk", "Python SDK (`mcp` 2.3.0, `MCPServer`)", [PYTHON, join(PEERS, "python", "sdk_server.py")]),
+  ourServer("fastmcp", "FastMCP 4 (`fastmcp` 4.1.6)", [PYTHON, join(PEERS, "python", "fastmcp_server.py")]),
+  ourServer("go-sdk", "Go SDK (`github.com/modelcontextprotocol/go-sdk` v1.8.0)", [join(GO_BIN, "server")]),
   {
     id: "everything",
     label: "`@modelcontextprotocol/server-everything` 2026.8.31",
