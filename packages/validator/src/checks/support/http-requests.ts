@@ -1,15 +1,14 @@
 /**
  * A reading of the streamable-HTTP events of a trace: which HTTP request carried which message, and which response
- * answers which request. Where the recorder wrote the pairing (`exchange`, read by @mcp-conf/session) it is certain;
- * in an older trace it is inferred: the c→s `http` event of a POST
- * comes right before the message it carried; a response answers one of the requests still waiting for theirs.
- * When several are waiting the guess may be wrong, so every response says whether its pairing is certain
- * (exactly one request was waiting, and no guess since the last time none was) and which kinds of request it
- * could answer; checks judge only what is certain.
- * State is bounded by the number of HTTP requests in flight.
+ * answers which request. The pairing is @mcp-conf/session's (`answeredRequestIndex`): the recorder's `exchange`
+ * where the trace has it, certain; in an older trace inferred among the requests still waiting for a response (the
+ * c→s `http` event of a POST comes right before the message it carried). When several are waiting the inference
+ * may be wrong, so every response says whether its pairing is certain (recorded, or exactly one request was waiting
+ * and no inference since the last time none was) and which kinds of request it could answer; checks judge only
+ * what is certain. State is bounded by the number of HTTP requests in flight.
  */
 
-import { classifyMessage, recordedRequestIndex } from "@mcp-conf/session";
+import { answeredRequestIndex, classifyMessage, idKey } from "@mcp-conf/session";
 import { type HttpEvent, isPlainObject, type MessageEvent, type TraceEvent } from "@mcp-conf/trace-format";
 import type { CheckContext, CheckDefinition } from "../../engine/types.js";
 
@@ -47,7 +46,7 @@ export interface HttpResponseReading {
   certain: boolean;
   /** The kinds of every request that was waiting when it came. */
   waitingKinds: ReadonlySet<HttpRequestKind>;
-  /** False when an earlier guess may have left the wrong requests waiting, so `waitingKinds` cannot be relied on. */
+  /** False when an earlier inference may have left the wrong requests waiting, so `waitingKinds` cannot be relied on. */
   trusted: boolean;
 }
 
@@ -66,8 +65,8 @@ export class HttpRequests {
   private readonly waiting: HttpRequest[] = [];
   /** The latest client request whose body may still come. */
   private open: HttpRequest | undefined;
-  /** A response was paired by guessing and requests are still waiting: no pairing is certain until none wait. */
-  private guessed = false;
+  /** A response was paired by inference while several requests waited: no pairing is certain until none wait. */
+  private inferred = false;
 
   observe(event: TraceEvent): HttpReading {
     if (event.transport !== "streamable-http") return EMPTY;
@@ -132,38 +131,25 @@ export class HttpRequests {
     const settled: HttpRequest[] = [];
     // A request whose body may still come keeps its kind "other" until it settles, so no judgement rests on it.
     const waitingKinds = new Set(this.waiting.map((request) => request.kind));
-    const recorded = recordedRequestIndex(this.waiting, event);
-    if (recorded !== undefined) {
-      // The recorder wrote the pairing: nothing is guessed, so every pairing is certain.
-      const request = recorded >= 0 ? this.waiting.splice(recorded, 1)[0] : undefined;
-      const response: HttpResponseReading = { event, certain: request !== undefined, waitingKinds, trusted: true };
-      if (request) response.request = request;
-      return { settled, response };
-    }
-    const trusted = !this.guessed;
-    const certain = this.waiting.length === 1 && trusted;
-    if (this.waiting.length > 1) this.guessed = true;
-    const index = this.waiting.length === 1 ? 0 : this.guess(event);
+    // Where the recorder wrote the pairing nothing is inferred; else the inference is certain only with one request waiting
+    // and no earlier inference that may have left the wrong ones waiting.
+    const recorded = event.exchange !== undefined;
+    const trusted = recorded || !this.inferred;
+    const certain = trusted && (recorded || this.waiting.length === 1);
+    if (!recorded && this.waiting.length > 1) this.inferred = true;
+    // The session model's pairing; its body is not read yet, so an old trace's is inferred from what waits.
+    const index = answeredRequestIndex(this.waiting, event, undefined, carriedIds);
     const request = index >= 0 ? this.waiting.splice(index, 1)[0] : undefined;
-    if (this.waiting.length === 0) this.guessed = false;
-    const response: HttpResponseReading = { event, certain, waitingKinds, trusted };
+    if (this.waiting.length === 0) this.inferred = false;
+    const response: HttpResponseReading = { event, certain: certain && request !== undefined, waitingKinds, trusted };
     if (request) response.request = request;
     return { settled, response };
   }
+}
 
-  /** The waiting request a response most likely answers: by what it looks like, oldest first. */
-  private guess(event: HttpEvent): number {
-    if (this.waiting.length === 0) return -1;
-    const status = event.status ?? 0;
-    const type = contentType(event);
-    const prefer = (kinds: HttpRequestKind[]) => this.waiting.findIndex((request) => kinds.includes(request.kind));
-    let index = -1;
-    if (status === 202) index = prefer(["post-notification", "post-other"]);
-    else if (status >= 200 && status < 300 && type === "text/event-stream") index = prefer(["post-request", "get"]);
-    else if (status >= 200 && status < 300 && type === "application/json") index = prefer(["post-request"]);
-    else if (status >= 200 && status < 300) index = prefer(["delete"]);
-    return Math.max(index, 0);
-  }
+/** The JSON-RPC request ids (`idKey`) an HTTP request carried. */
+function carriedIds(request: HttpRequest): readonly string[] {
+  return request.rpcId === undefined ? [] : [idKey(request.rpcId)];
 }
 
 /** The media type of a response's Content-Type header, lower-cased, without parameters. */
