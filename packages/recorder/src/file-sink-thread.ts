@@ -10,22 +10,10 @@
  */
 import { type TransferListItem, Worker } from "node:worker_threads";
 import { openTraceWriter, serializeEvent, type TraceEvent } from "@mcp-conf/trace-format";
-import {
-  FLAG_CHUNK,
-  FLAG_END,
-  FLAG_EVENT,
-  FLAG_GAP,
-  FLAG_HEAD_LOST,
-  FLAG_REDACT,
-  FLAG_SERVER_TO_CLIENT,
-  FLAG_SSE,
-  FLAG_STREAMABLE_HTTP,
-  type RingMemory,
-  RingWriter,
-} from "./line-ring.js";
+import { Flag, type RingMemory, RingWriter } from "./line-ring.js";
 import { LINE_END, NO_LINE_END } from "./line-splitter.js";
 import type { RedactionRules } from "./privacy/redact.js";
-import type { PendingEvent, RecorderSink, SessionInfo, Sink } from "./sink.js";
+import type { LineSpan, PendingEvent, RecorderSink, SessionInfo, Sink, StreamChunk } from "./sink.js";
 
 /** What the worker is started with. */
 export interface WorkerStart {
@@ -202,7 +190,7 @@ class ThreadedFileSink implements RecorderSink {
   open(info: SessionInfo): void {
     this.start(info.session);
     this.transportFlag =
-      info.transport === "streamable-http" ? FLAG_STREAMABLE_HTTP : info.transport === "sse" ? FLAG_SSE : 0;
+      info.transport === "streamable-http" ? Flag.STREAMABLE_HTTP : info.transport === "sse" ? Flag.SSE : 0;
     // Before any entry is read: the worker redacts each line it builds, off the forwarding thread.
     this.redacting = info.redaction !== undefined;
     this.go(info);
@@ -217,21 +205,14 @@ class ThreadedFileSink implements RecorderSink {
     this.worker.postMessage(go);
   }
 
-  enqueueChunk(
-    first: number,
-    count: number,
-    head: number,
-    at: number | undefined,
-    direction: TraceEvent["direction"],
-    chunk: Buffer,
-  ): number {
+  readonly enqueueChunk: (...chunk: StreamChunk) => number = (first, count, head, at, direction, chunk) => {
     const d = direction === "server-to-client" ? 1 : 0;
-    let flags = FLAG_CHUNK | (d ? FLAG_SERVER_TO_CLIENT : 0) | this.transportFlag;
+    let flags = Flag.CHUNK | (d ? Flag.SERVER_TO_CLIENT : 0) | this.transportFlag;
     let lost = 0;
     if (this.gap[d]) {
-      flags |= FLAG_GAP;
+      flags |= Flag.GAP;
       if (head === LINE_END) {
-        flags |= FLAG_HEAD_LOST;
+        flags |= Flag.HEAD_LOST;
         lost = 1;
       }
     }
@@ -241,43 +222,35 @@ class ThreadedFileSink implements RecorderSink {
     }
     if (head !== NO_LINE_END) this.gap[d] = false;
     return lost;
-  }
+  };
 
   endChunks(seq: number, at: number | undefined, direction: TraceEvent["direction"]): number {
     const d = direction === "server-to-client" ? 1 : 0;
     const ring = this.ring;
     if (this.gap[d] || !ring || this.closed || this.waiting.length > 0 || !ring.hasRoom()) return 1;
-    ring.add(seq, at ?? Number.NaN, FLAG_END | (d ? FLAG_SERVER_TO_CLIENT : 0) | this.transportFlag, 0, 0, 0);
+    ring.add(seq, at ?? Number.NaN, Flag.END | (d ? Flag.SERVER_TO_CLIENT : 0) | this.transportFlag, 0, 0, 0);
     this.published(0);
     return 0;
   }
 
-  enqueueLine(
-    seq: number,
-    at: number | undefined,
-    direction: TraceEvent["direction"],
-    source: Buffer,
-    start: number,
-    end: number,
-    length: number,
-  ): boolean {
-    const flags = (direction === "server-to-client" ? FLAG_SERVER_TO_CLIENT : 0) | this.transportFlag;
+  readonly enqueueLine: (...span: LineSpan) => boolean = (seq, at, direction, source, start, end, length) => {
+    const flags = (direction === "server-to-client" ? Flag.SERVER_TO_CLIENT : 0) | this.transportFlag;
     return this.addLine(seq, at, flags, source, start, end, length);
-  }
+  };
 
   enqueue(item: PendingEvent): boolean {
     if (!this.ring || this.closed) return false;
     const line = item.line;
     if (line) {
       const flags =
-        (line.direction === "server-to-client" ? FLAG_SERVER_TO_CLIENT : 0) |
-        (line.transport === "streamable-http" ? FLAG_STREAMABLE_HTTP : line.transport === "sse" ? FLAG_SSE : 0);
+        (line.direction === "server-to-client" ? Flag.SERVER_TO_CLIENT : 0) |
+        (line.transport === "streamable-http" ? Flag.STREAMABLE_HTTP : line.transport === "sse" ? Flag.SSE : 0);
       const bytes = line.bytes;
       return this.addLine(line.seq, line.at, flags, bytes, 0, bytes.length, line.length);
     }
     const plain = this.redacting && item.plain !== undefined;
     const event = plain ? item.plain!() : item.event();
-    const flags = plain ? FLAG_EVENT | FLAG_REDACT : FLAG_EVENT;
+    const flags = plain ? Flag.EVENT | Flag.REDACT : Flag.EVENT;
     let text: string;
     try {
       text = serializeEvent(event);

@@ -13,19 +13,7 @@ import { openTraceWriter, type TraceEvent } from "@mcp-conf/trace-format";
 import type { ThreadTap, WorkerGo, WorkerReply, WorkerStart } from "./file-sink-thread.js";
 import { ASCII_JSON, NOT_JSON } from "./json-bytes.js";
 import { asciiMessageEvent, buildLineEvent, type LineRecord } from "./line-event.js";
-import {
-  FLAG_CHUNK,
-  FLAG_END,
-  FLAG_EVENT,
-  FLAG_GAP,
-  FLAG_HEAD_LOST,
-  FLAG_REDACT,
-  FLAG_SERVER_TO_CLIENT,
-  FLAG_SSE,
-  FLAG_STREAMABLE_HTTP,
-  type RingEntry,
-  RingReader,
-} from "./line-ring.js";
+import { Flag, type RingEntry, RingReader } from "./line-ring.js";
 import { SpanSplitter } from "./line-splitter.js";
 import type { Redactor } from "./privacy/redact.js";
 import { TraceLines } from "./trace-lines.js";
@@ -87,12 +75,12 @@ function writeBuilt(line: LineRecord): void {
 function writeEntry(entry: RingEntry): void {
   const { data } = ring;
   const { seq, flags, offset, size } = entry;
-  if (flags & FLAG_EVENT && flags & FLAG_REDACT && redactor) {
+  if (flags & Flag.EVENT && flags & Flag.REDACT && redactor) {
     const event = redactor.redact(JSON.parse(data.toString("utf8", offset, offset + size)) as TraceEvent);
     if (lines.event(event) && tap) toTap(() => event);
     return;
   }
-  if (flags & FLAG_EVENT) {
+  if (flags & Flag.EVENT) {
     lines.serialized(seq, data.subarray(offset, offset + size));
     if (tap) {
       const text = data.toString("utf8", offset, offset + size);
@@ -101,12 +89,12 @@ function writeEntry(entry: RingEntry): void {
     return;
   }
   const at = Number.isNaN(entry.at) ? undefined : entry.at;
-  const direction = flags & FLAG_SERVER_TO_CLIENT ? "server-to-client" : "client-to-server";
-  const transport = flags & FLAG_STREAMABLE_HTTP ? "streamable-http" : flags & FLAG_SSE ? "sse" : "stdio";
-  if (flags & (FLAG_CHUNK | FLAG_END)) {
+  const direction = flags & Flag.SERVER_TO_CLIENT ? "server-to-client" : "client-to-server";
+  const transport = flags & Flag.STREAMABLE_HTTP ? "streamable-http" : flags & Flag.SSE ? "sse" : "stdio";
+  if (flags & (Flag.CHUNK | Flag.END)) {
     streamLine = { seq, at, direction, transport };
-    const splitter = flags & FLAG_SERVER_TO_CLIENT ? fromServer : fromClient;
-    if (flags & FLAG_END) splitter.end();
+    const splitter = flags & Flag.SERVER_TO_CLIENT ? fromServer : fromClient;
+    if (flags & Flag.END) splitter.end();
     else writeChunk(splitter, entry);
     return;
   }
@@ -169,17 +157,17 @@ let fromServer = new SpanSplitter(streamSpan);
 /** A chunk of a stream: cut into lines (a line it leaves open is kept, copied, for the next chunk). */
 function writeChunk(splitter: SpanSplitter, entry: RingEntry): void {
   let chunk = privateCopy(entry.offset, entry.size);
-  if (entry.flags & FLAG_GAP) {
+  if (entry.flags & Flag.GAP) {
     // A chunk before this one was lost: the line in progress is dropped, and this chunk's bytes up to its first line
     // end, the rest of a line whose start was lost.
     const fresh = new SpanSplitter(streamSpan, maxLineBytes, true);
-    if (entry.flags & FLAG_SERVER_TO_CLIENT) fromServer = fresh;
+    if (entry.flags & Flag.SERVER_TO_CLIENT) fromServer = fresh;
     else fromClient = fresh;
     splitter = fresh;
     const nl = chunk.indexOf(10);
     if (nl === -1) return;
     chunk = chunk.subarray(nl + 1);
-    if (entry.flags & FLAG_HEAD_LOST) streamLine.seq++;
+    if (entry.flags & Flag.HEAD_LOST) streamLine.seq++;
   }
   splitter.push(chunk);
 }

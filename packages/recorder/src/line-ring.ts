@@ -9,24 +9,27 @@
 
 /** Fields per entry in the entry ring (a Float64Array). */
 export const ENTRY_FIELDS = 6; // seq, at (NaN: none), flags, offset, size, full length (of a chunk: lines)
-export const FLAG_SERVER_TO_CLIENT = 1;
-export const FLAG_STREAMABLE_HTTP = 2;
-export const FLAG_SSE = 8;
-/** The entry is an event's trace line, serialised on the forwarding thread (lifecycle, stderr, http: rare). */
-export const FLAG_EVENT = 16;
-/**
- * The entry is a chunk of an observed stream, cut into lines by the reader: `seq` numbers the first line that ends
- * in it and `length` is how many do.
- */
-export const FLAG_CHUNK = 32;
-/** A chunk after a lost one: the reader drops the line in progress and the chunk's bytes up to its first line end. */
-export const FLAG_GAP = 64;
-/** With `FLAG_GAP`: that first line end ended a line (numbered `seq`), which is lost with its start. */
-export const FLAG_HEAD_LOST = 128;
-/** The stream of the entry's direction ended in a line without a line end, numbered `seq`. */
-export const FLAG_END = 256;
-/** With `FLAG_EVENT`: the event as observed, for the reader to redact (so no redaction runs on the forwarding thread). */
-export const FLAG_REDACT = 512;
+/** The bits of an entry's `flags`: what the entry is, and the direction and transport of what it holds. */
+export const Flag = {
+  SERVER_TO_CLIENT: 1,
+  STREAMABLE_HTTP: 2,
+  SSE: 8,
+  /** The entry is an event's trace line, serialised on the forwarding thread (lifecycle, stderr, http: rare). */
+  EVENT: 16,
+  /**
+   * The entry is a chunk of an observed stream, cut into lines by the reader: `seq` numbers the first line that ends
+   * in it and `length` is how many do.
+   */
+  CHUNK: 32,
+  /** A chunk after a lost one: the reader drops the line in progress and the chunk's bytes up to its first line end. */
+  GAP: 64,
+  /** With `GAP`: that first line end ended a line (numbered `seq`), which is lost with its start. */
+  HEAD_LOST: 128,
+  /** The stream of the entry's direction ended in a line without a line end, numbered `seq`. */
+  END: 256,
+  /** With `EVENT`: the event as observed, for the reader to redact (so no redaction runs on the forwarding thread). */
+  REDACT: 512,
+} as const;
 
 /** Slots of the shared control array (an Int32Array). Counters wrap at 2^32; differences are taken with `| 0`. */
 const PUBLISHED = 0;
