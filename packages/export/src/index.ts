@@ -5,6 +5,8 @@
  */
 
 /** One pass over a trace: the analysis, the judgement and (for HAR) the HTTP pairing. */
+/** A viewer's address handed to a browser through a private page, never on a command line (`open --browser`). */
+export { browserCommand, handOverPage, launchBrowser } from "./browser.js";
 export { type Collected, type CollectOptions, collectSession } from "./collect.js";
 /** The JSON export: its type, how it is built, and how it is written. */
 export {
@@ -47,6 +49,8 @@ export { type ServedHub, type ServeHubOptions, serveHub } from "./hub/serve-hub.
 export type { HubList, HubSession, SessionHub, SessionView } from "./hub.js";
 /** The live view's feed of a running session, and the loopback server of the viewer (live or recorded). */
 export { LiveFeed, type LiveUpdate, liveJudgement } from "./live-feed.js";
+/** `watch --ui`: the live view served on 127.0.0.1, following the latest session, fed as a live judge's output. */
+export { type LiveView, type LiveViewOptions, type LiveViewOutput, startLiveView } from "./live-view.js";
 /** Replay of a recorded request against the live server, in a session of its own (`watch --ui`). */
 export { type Replayer, type ReplayTarget, replayerFor } from "./replay.js";
 /** Recorded sessions as `mcp-conf sessions ls` and `show` print them: a table, one session's facts, and JSON. */

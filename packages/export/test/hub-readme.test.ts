@@ -1,4 +1,4 @@
-/** The README's hub example, run as a user would (by the package's own name, with tsx), prints what the README shows. */
+/** The README's hub and live-view examples, run as a user would (by the package's own name, with tsx), print what the README shows. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { exampleBlock, runPackageExample } from "@mcp-conf/testing";
@@ -6,9 +6,13 @@ import { expect, it } from "vitest";
 
 const packageDir = join(import.meta.dirname, "..");
 
-it("the README's hub example lists the directory's session with its verdict", () => {
-  const readme = readFileSync(join(packageDir, "README.md"), "utf8");
-  const run = runPackageExample(packageDir, exampleBlock(readme, "hub"), 60_000);
+const readme = readFileSync(join(packageDir, "README.md"), "utf8");
+
+it.each([
+  ["hub", "lists the directory's session with its verdict"],
+  ["live view", "serves the view it feeds and says how a browser would open it"],
+])("the README's %s example %s", (name) => {
+  const run = runPackageExample(packageDir, exampleBlock(readme, name), 60_000);
   expect(run.stderr).toBe("");
-  expect(run.stdout).toBe(`${exampleBlock(readme, "hub output")}\n`);
+  expect(run.stdout).toBe(`${exampleBlock(readme, `${name} output`)}\n`);
 });

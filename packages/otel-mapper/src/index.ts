@@ -23,6 +23,8 @@ export {
   type JudgedTraceExportOptions,
   MISSING_FRAMES_ATTRIBUTE,
 } from "./judged-trace-export.js";
+/** `watch --otlp`: a live-judged session's spans and findings, as a live judge's output. */
+export { type OtlpSessionOutput, otlpSessionOutput } from "./live-span-output.js";
 /** Trace events as OTLP LogRecords: the attribute names and the exchange each event belongs to. */
 export { ExchangeOpeners, eventAttributes, LOG_ATTRIBUTES, LOG_SCOPE } from "./logs/log-record.js";
 /** The receiving side of `--otlp-logs`: an ExportLogsServiceRequest (protobuf or JSON) back to trace events. */

@@ -5,7 +5,7 @@
  * running ones live (@mcp-conf/export's DirectoryHub over @mcp-conf/gate's store, judged on one judge thread). The address, with the token that opens it, goes to stderr; `--browser` also
  * hands it to a browser. Runs until SIGINT, SIGTERM or SIGHUP, then exits 0; 2 bad invocation or unreadable trace, 3 malformed.
  */
-import { collectSession, type JudgeFactory, serveHub, ViewerServer } from "@mcp-conf/export";
+import { collectSession, type JudgeFactory, launchBrowser, serveHub, ViewerServer } from "@mcp-conf/export";
 import {
   listStoredSessions,
   recorderGoneCheck,
@@ -23,7 +23,6 @@ import { parseRedaction, type RedactionArgs, redactedEvents, redactionOptions } 
 import { actorOption, parseActor } from "../report-options.js";
 import { stopSignal } from "../stop-signal.js";
 import { traceReadFailure } from "../trace-read.js";
-import { launchBrowser } from "../view/browser.js";
 import type { Command } from "./command.js";
 import { checkedRevision } from "./revision-option.js";
 

@@ -7,8 +7,15 @@
 
 import { resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
+import { type LiveView, type ReplayTarget, startLiveView } from "@mcp-conf/export";
 import { LiveSessions } from "@mcp-conf/live-judge";
-import { OtlpConfigError, parseOtlpHeaders, plaintextCollectorWarning, resolveTracesUrl } from "@mcp-conf/otel-mapper";
+import {
+  OtlpConfigError,
+  otlpSessionOutput,
+  parseOtlpHeaders,
+  plaintextCollectorWarning,
+  resolveTracesUrl,
+} from "@mcp-conf/otel-mapper";
 import { checkTraceDirectory } from "@mcp-conf/recorder";
 import { sanitizeSessionId } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
@@ -18,8 +25,6 @@ import { parseJudgeThreads } from "../record/options.js";
 import { SESSION, unwritableTrace } from "../record/traces.js";
 import { actorOption, allRowsOption, parseActor, useColor } from "../report-options.js";
 import { cachedJudgeTap, WATCH_V8_FLAGS } from "../startup/judge-tap.js";
-import { sessionOutputs } from "../watch/session-outputs.js";
-import { startLiveView, uiPort } from "../watch/ui.js";
 import type { Command } from "./command.js";
 import { RECORDING_UNREPEATABLE, type RecordArgs, recordingOptions, runRecording, serverCommand } from "./record.js";
 import { checkedRevision } from "./revision-option.js";
@@ -91,7 +96,7 @@ export const watchCommand: Command<WatchArgs> = {
         : argv.upstream === undefined
           ? undefined
           : { upstream: argv.upstream };
-    const view = argv.ui === undefined ? undefined : await startLiveView(uiPort(argv.ui), io.stderr, replayTarget);
+    const view = argv.ui === undefined ? undefined : await liveView(uiPort(argv.ui), io, replayTarget);
     const actor = parseActor("watch", argv.actor);
     const judgeThreads = parseJudgeThreads(argv["judge-threads"]);
     const live = new LiveSessions(io.stderr, {
@@ -100,7 +105,8 @@ export const watchCommand: Command<WatchArgs> = {
       reportRows: argv.all ? "all" : "problems",
       color: argv.report === undefined && useColor(io.stderr), // a report file gets no colour codes
       ...(slowPassMs > 0 ? { slowPassMs } : {}),
-      outputs: sessionOutputs(otlp, view),
+      // What each session feeds besides the terminal: `--otlp` spans, and the `--ui` view (which follows it).
+      outputs: () => [...(otlp ? [otlpSessionOutput(otlp)] : []), ...(view ? [view.sessionOutput()] : [])],
       tapModule: cachedJudgeTap,
       ...(report ? { report } : {}),
       quiet: argv.quiet,
@@ -121,7 +127,8 @@ export const watchCommand: Command<WatchArgs> = {
         },
       );
     } finally {
-      await view?.close();
+      const dropped = (await view?.close())?.dropped ?? 0;
+      if (dropped > 0) io.stderr.write(`mcp-conf watch: live view: ${dropped} update(s) skipped for a slow page\n`);
     }
   },
   unrepeatable: RECORDING_UNREPEATABLE,
@@ -155,4 +162,27 @@ function collector(otlp: string, headerValues: string[]) {
     if (error instanceof OtlpConfigError) throw new UsageError(`watch: ${error.message}`);
     throw error;
   }
+}
+
+/** The `--ui` value as a port: empty for any free port, else 0–65535. */
+function uiPort(value: string | number | boolean): number {
+  if (value === "" || value === true) return 0;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`watch: --ui takes a port number (0-65535), not ${JSON.stringify(String(value))}`);
+  }
+  return port;
+}
+
+/** `--ui`: the live view on 127.0.0.1, its URL (with the token that opens it) on stderr. */
+async function liveView(port: number, io: Io, replay: ReplayTarget | undefined): Promise<LiveView> {
+  let view: LiveView;
+  try {
+    view = await startLiveView({ port, ...(replay ? { replay } : {}) });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "error";
+    throw new UsageError(`watch: --ui: cannot listen on 127.0.0.1:${port} (${code})`);
+  }
+  io.stderr.write(`mcp-conf watch: live view at ${view.url}\n`);
+  return view;
 }

@@ -1,12 +1,12 @@
 /**
- * `open --browser`: hands the viewer's address to a browser — `$BROWSER` when set (the first of its `:`-separated
+ * Hands a viewer's address to a browser (`mcp-conf open --browser`) — `$BROWSER` when set (the first of its `:`-separated
  * commands; a `%s` in it stands for the address, else the address is the last argument), else the system's opener
  * (`xdg-open`, macOS `open`, Windows `start`). The browser is started detached and never waited for; what fails
  * is said in one line, and the address is printed anyway.
  *
  * The address holds the viewer's token, and a command line is readable by every local user (the process list), so
  * the browser is given a file instead: a page, private to its owner in a private directory, that sends the browser
- * on to the address. It is removed once the browser has had time to read it, and when `open` exits.
+ * on to the address. It is removed once the browser has had time to read it, and when the process exits.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
