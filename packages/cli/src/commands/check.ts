@@ -13,13 +13,14 @@ import {
   checkTraces,
   DEFAULT_SIGNALS,
   type InspectRequest,
+  parseDuration,
+  parseSignals,
   renderCheckJson,
   renderCheckJunit,
   renderCheckSarif,
   renderCheckText,
   resolveTraceArgument,
   SIGNALS,
-  type Signal,
 } from "@mcp-conf/gate";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv, Options } from "yargs";
@@ -85,7 +86,8 @@ export const checkCommand: Command<CheckArgs> = {
     const actor = parseActor("check", argv.actor);
     const expectTools = (argv["expect-tool"] ?? []).map(String);
     const forbidTools = (argv["forbid-tool"] ?? []).map(String);
-    const signals = parseSignals(argv["fail-on"], expectTools.length > 0, forbidTools.length > 0);
+    const tools = { expecting: expectTools.length > 0, forbidding: forbidTools.length > 0 };
+    const signals = parseSignals(argv["fail-on"], tools);
     const maxDurationMs = argv["max-duration"] === undefined ? undefined : parseDuration(argv["max-duration"]);
     if (signals.includes("slow") && maxDurationMs === undefined) {
       throw new UsageError("check: the slow signal needs --max-duration");
@@ -146,43 +148,6 @@ export const checkCommand: Command<CheckArgs> = {
     return worst;
   },
 };
-
-/**
- * `--fail-on a,b --fail-on c` (or the config file's list), checked; the default set when absent. Every value counts:
- * `--expect-tool`/`--forbid-tool` add their signal.
- */
-export function parseSignals(
-  value: string | readonly string[] | undefined,
-  expecting: boolean,
-  forbidding: boolean,
-): Signal[] {
-  const chosen = new Set<Signal>();
-  const values = value === undefined ? [] : typeof value === "string" ? [value] : value;
-  const names =
-    values.length === 0
-      ? [...DEFAULT_SIGNALS]
-      : values.flatMap((one) => String(one).split(",")).map((name) => name.trim());
-  for (const name of names) {
-    if (!(SIGNALS as readonly string[]).includes(name)) {
-      throw new UsageError(`check: unknown signal ${JSON.stringify(name)} (known: ${SIGNALS.join(", ")})`);
-    }
-    chosen.add(name as Signal);
-  }
-  if (expecting) chosen.add("expect-tool");
-  if (forbidding) chosen.add("forbid-tool");
-  return SIGNALS.filter((signal) => chosen.has(signal));
-}
-
-/** `250ms`, `2s`, `1.5s`, `1m` (a bare number is milliseconds) → milliseconds. */
-export function parseDuration(value: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(value.trim());
-  if (!match)
-    throw new UsageError(
-      `check: --max-duration takes a duration such as 500ms, 2s or 1m, not ${JSON.stringify(value)}`,
-    );
-  const unit = match[2] ?? "ms";
-  return Number(match[1]) * (unit === "m" ? 60_000 : unit === "s" ? 1000 : 1);
-}
 
 /**
  * Standard input copied to a private temporary file, so it is checked like any trace (on a worker thread, with line
