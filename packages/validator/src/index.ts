@@ -79,3 +79,5 @@ export {
   SARIF_SCHEMA,
   type TextRows,
 } from "./report/index.js";
+/** The registry as `mcp-conf requirements` prints it: text for people, JSON for tools. */
+export { renderRequirementsJson, renderRequirementsText, requirementText } from "./report/requirements.js";

@@ -1,10 +1,17 @@
 /**
- * `mcp-conf requirements`: the registry of a revision — every clause with its level, who it binds, its capability
- * gate, the verbatim quote and where it is published, and how it is judged (its checks, or why no trace can judge
- * it). Text for people, JSON (`{revision, requirements:[…]}`) for tools.
+ * `mcp-conf requirements [ID]`: the registry of a revision (or one clause of it) as @mcp-conf/validator renders it —
+ * every clause with its level, who it binds, its capability gate, the verbatim quote and where it is published, and
+ * how it is judged. Text for people, JSON (`{revision, requirements:[…]}`) for tools.
  */
 import { escapeTerminal } from "@mcp-conf/trace-format";
-import { latestRevision, loadRegistry, type Registry, type Requirement } from "@mcp-conf/validator";
+import {
+  latestRevision,
+  loadRegistry,
+  type Registry,
+  renderRequirementsJson,
+  renderRequirementsText,
+  requirementText,
+} from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { EXIT, UsageError } from "../exit.js";
 import type { Command } from "./command.js";
@@ -39,10 +46,11 @@ export const requirementsCommand: Command<RequirementsArgs> = {
     const registry: Registry = loadRegistry(checkedRevision("requirements", argv.revision ?? latest!));
     if (argv.id !== undefined) {
       const one = oneRequirement(registry, String(argv.id));
-      io.stdout.write(argv.format === "json" ? requirementsJson(one) : `${requirementBlock(one.requirements[0]!)}\n`);
+      const json = argv.format === "json";
+      io.stdout.write(json ? renderRequirementsJson(one) : `${requirementText(one.requirements[0]!)}\n`);
       return EXIT.ok;
     }
-    io.stdout.write(argv.format === "json" ? requirementsJson(registry) : requirementsText(registry));
+    io.stdout.write(argv.format === "json" ? renderRequirementsJson(registry) : renderRequirementsText(registry));
     return EXIT.ok;
   },
 };
@@ -57,32 +65,4 @@ function oneRequirement(registry: Registry, id: string): Registry {
     );
   }
   return { ...registry, requirements: found };
-}
-
-/** `{revision, requirements:[entry…]}`, entries as the registry holds them; two-space indent, trailing newline. */
-export function requirementsJson(registry: Registry): string {
-  return `${JSON.stringify({ revision: registry.revision, requirements: registry.requirements }, null, 2)}\n`;
-}
-
-/** One block per requirement, separated by blank lines, under a one-line summary. */
-export function requirementsText(registry: Registry): string {
-  const judged = registry.requirements.filter((r) => r.checks !== undefined).length;
-  const header =
-    `MCP requirements — revision ${escapeTerminal(registry.revision)}: ${registry.requirements.length} clauses, ` +
-    `${judged} judged by checks, ${registry.requirements.length - judged} excluded`;
-  return `${[header, ...registry.requirements.map(requirementBlock)].join("\n\n")}\n`;
-}
-
-function requirementBlock(r: Requirement): string {
-  const gate = r.capability === undefined ? "" : `, when ${escapeTerminal(r.capability)} is negotiated`;
-  const how =
-    r.checks !== undefined
-      ? `checks: ${r.checks.map(escapeTerminal).join(", ")}`
-      : `excluded: ${escapeTerminal(r.exclusion ?? "")}`;
-  return [
-    `${escapeTerminal(r.id)} (${r.level}) binds the ${r.actor === "both" ? "client and server" : r.actor}${gate}`,
-    `  "${escapeTerminal(r.source.quote)}"`,
-    `  ${escapeTerminal(r.source.url)}`,
-    `  ${how}`,
-  ].join("\n");
 }
