@@ -1,16 +1,16 @@
 /**
  * `--max-events N`, the one limit on how many events a trace may hold when it is read, on every command that reads
- * traces (validate, export, open and its hub, check, diff, baseline, sessions). Its default is trace-format's
- * DEFAULT_MAX_EVENTS, the one constant every reader uses.
+ * traces (validate, export, open and its hub, check, diff, baseline, sessions). Without it there is no limit
+ * (trace-format's DEFAULT_MAX_EVENTS): every trace the recorder writes is read.
  */
-import { DEFAULT_MAX_EVENTS, type ReadTraceOptions } from "@mcp-conf/trace-format";
+import type { ReadTraceOptions } from "@mcp-conf/trace-format";
 import type { Options } from "yargs";
 import { UsageError } from "./exit.js";
 
 export const maxEventsOption = {
   "max-events": {
     type: "string",
-    describe: `read at most N events per trace (default ${DEFAULT_MAX_EVENTS.toLocaleString("en-US")})`,
+    describe: "read at most N events per trace (default: no limit)",
   },
 } as const satisfies Record<string, Options>;
 

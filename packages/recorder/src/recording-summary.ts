@@ -3,7 +3,6 @@
  * many observations were lost (a sink too slow, a failed write), which shows as gaps in the trace's `seq`; and, for a
  * trace longer than the readers' default event limit, the option that reads it.
  */
-import { DEFAULT_MAX_EVENTS } from "@mcp-conf/trace-format";
 import type { RecorderStats } from "./recorder.js";
 import type { SinkStats } from "./sink.js";
 
@@ -37,12 +36,6 @@ export function recordingSummaryLines(stats: RecorderStats, prefix = "mcp-conf r
     lines.push(...otlpLogsLines(sink, prefix));
     if (sink.name !== "file" || sink.path === undefined) continue;
     if (!quiet) lines.push(`${prefix} trace written to ${sink.path} (${sink.written} events)`);
-    if (sink.written > DEFAULT_MAX_EVENTS) {
-      // What we write, we read: say how, since the readers stop at their default limit.
-      lines.push(
-        `${prefix} ${sink.path} holds more than ${DEFAULT_MAX_EVENTS} events: read it with --max-events ${sink.written}`,
-      );
-    }
     const lost = fileLosses(sink);
     if (lost > 0) {
       lines.push(`${prefix} ${lost} observation(s) dropped from ${sink.path}; its seq has gaps where they were`);

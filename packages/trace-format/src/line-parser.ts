@@ -11,7 +11,7 @@ import type { TraceEvent } from "./types.js";
 
 /** Limits of a trace reader, and where it reports the line of each event. */
 export interface ReadTraceOptions {
-  /** Most events a trace may hold (default `DEFAULT_MAX_EVENTS`, 1,000,000: the default of every reader and of `--max-events`). */
+  /** Most events a trace may hold (default `DEFAULT_MAX_EVENTS`: no limit, as the recorder sets none). */
   maxEvents?: number;
   /** Longest line, in UTF-8 bytes without its line end; a line of exactly this length is accepted (default 1 MiB). */
   maxLineBytes?: number;
@@ -24,7 +24,11 @@ export interface ReadTraceOptions {
   lineOfSeq?: Map<number, number>;
 }
 
-export const DEFAULT_MAX_EVENTS = 1_000_000;
+/**
+ * No limit on the events of a trace by default: what the recorder writes, every reader reads. Each event is bounded
+ * (line bytes, depth), and a caller reading traces it did not record sets `maxEvents` (`--max-events`).
+ */
+export const DEFAULT_MAX_EVENTS = Number.POSITIVE_INFINITY;
 export const DEFAULT_MAX_LINE_BYTES = 1_048_576;
 export const DEFAULT_MAX_DEPTH = 128;
 

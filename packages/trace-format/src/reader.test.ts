@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { messageLine, SAMPLE_EVENTS } from "../test/sample-events.js";
-import { DEFAULT_MAX_LINE_BYTES } from "./line-parser.js";
+import { DEFAULT_MAX_LINE_BYTES, TraceLineParser } from "./line-parser.js";
 import { readTrace, readTraceFile, readTraceSync } from "./reader.js";
 import { TRACE_FORMAT_REASONS, TraceFormatError, type TraceFormatReason } from "./trace-format-error.js";
 import type { TraceEvent } from "./types.js";
@@ -294,7 +294,8 @@ describe("malformed traces: one reason each, with the line", () => {
     await expectFault(trace([...good, messageLine(2, "x".repeat(2000))]), "line-too-long", 3, { maxLineBytes: 1000 });
   });
 
-  it("too-many-events", async () => {
+  it("too-many-events, only when the caller sets a limit: by default every event the recorder wrote is read", async () => {
+    expect(new TraceLineParser().maxEvents).toBe(Number.POSITIVE_INFINITY);
     expect(readTraceSync(trace(good), { maxEvents: 2 })).toHaveLength(2);
     expect(await expectFault(trace([...good, messageLine(2)]), "too-many-events", 3, { maxEvents: 2 })).toBe(
       "line 3: more than 2 events (maxEvents)",

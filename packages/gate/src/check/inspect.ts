@@ -18,7 +18,7 @@ export interface InspectRequest {
   actor: Actor;
   revision?: string;
   maxDurationMs?: number;
-  /** The reader's event limit (`--max-events`; default trace-format's DEFAULT_MAX_EVENTS). */
+  /** The reader's event limit (`--max-events`; default none). */
   maxEvents?: number;
   expectTools: string[];
   forbidTools: string[];
