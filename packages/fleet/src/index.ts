@@ -11,5 +11,7 @@ export { type NextHopOptions, type NextHopStats, verdictSpan } from "./next-hop.
 export type { ReceiverStats } from "./receiver.js";
 /** Start a `serve`: the receiver, the session table, the verdicts, the next hop. */
 export { type Serve, type ServeOptions, type ServeStats, startServe } from "./serve.js";
+/** What `mcp-conf serve` prints: a line per judged session, and the run's counts. */
+export { serveStatsLine, verdictLine } from "./serve-lines.js";
 /** The verdict of one session, as `serve` writes it beside the trace. */
 export { type EndReason, type SessionVerdict, type VerdictFinding, VerdictStore, verdictFindings } from "./verdict.js";

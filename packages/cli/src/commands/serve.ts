@@ -5,7 +5,6 @@
  * session — the work is `@mcp-conf/fleet`'s. Runs until SIGINT, SIGTERM or SIGHUP, then finalises what is open and
  * exits 0; a bad option or an address that cannot be listened on exits 2 before anything starts.
  */
-import type { SessionVerdict } from "@mcp-conf/fleet";
 import { stateDirectory } from "@mcp-conf/gate";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
@@ -84,7 +83,7 @@ export const serveCommand: Command<ServeArgs> = {
         throw new UsageError(`serve: --next-hop ${JSON.stringify(argv["next-hop"])}: ${why}`);
       }
     }
-    const { startServe } = await import("@mcp-conf/fleet");
+    const { serveStatsLine, startServe, verdictLine } = await import("@mcp-conf/fleet");
     const stateDir = stateDirectory(process.env);
     const print = (line: string) => io.stderr.write(`mcp-conf serve: ${escapeTerminal(line)}\n`);
     let serve: Awaited<ReturnType<typeof startServe>>;
@@ -111,10 +110,7 @@ export const serveCommand: Command<ServeArgs> = {
     );
     await stopped;
     const stats = await serve.close();
-    print(
-      `${stats.sessionsJudged} session(s) judged (${stats.sessionsIncomplete} incomplete), ${stats.events} event(s), ` +
-        `${stats.duplicates} duplicate(s) and ${stats.late} late event(s) ignored, ${stats.receiver.throttled} request(s) told to retry`,
-    );
+    print(serveStatsLine(stats));
     return EXIT.ok;
   },
 };
@@ -123,18 +119,4 @@ function positive(value: number | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   if (!Number.isFinite(value) || value <= 0) throw new UsageError(`serve: ${flag} must be a positive number`);
   return value;
-}
-
-/** One line per judged session: its id and label, pass/fail/incomplete, and the counts. */
-export function verdictLine(verdict: SessionVerdict): string {
-  const fails = verdict.findings.filter((finding) => finding.outcome === "fail").length;
-  const warns = verdict.findings.length - fails;
-  const label = verdict.label === undefined ? "" : ` (${verdict.label})`;
-  const state =
-    verdict.error !== undefined
-      ? `not judged: ${verdict.error}`
-      : verdict.complete
-        ? `${verdict.verdict ?? "judged"}, ${fails} fail(s), ${warns} warn(s)`
-        : `INCOMPLETE (${verdict.reason}, ${verdict.missing} missing) ${verdict.verdict ?? ""}, ${fails} fail(s), ${warns} warn(s)`;
-  return `session ${verdict.session}${label}: ${state}, ${verdict.events} event(s)`;
 }
