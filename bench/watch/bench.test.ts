@@ -27,12 +27,13 @@ it("the watch bench runs a small flood twice and prints both peaks, the growth, 
 }, 180_000);
 
 it("counts what a judge too slow for the flood lost, as its report does", () => {
-  // Every pass of at most 2,000 events sleeps 500 ms (watch's test hook), and the judge's quarter-of-a-core budget
-  // then holds it to about 1,000 events a second: 40,000 notifications outrun its 20,000-event queue unless the flood
-  // itself takes 20 s.
+  // Every pass of at most 2,000 events sleeps 100 ms (watch's test hook), and the judge's quarter-of-a-core budget
+  // then holds it to a pass every 0.4 s or more, about 5,000 events a second: 40,000 notifications outrun its
+  // 20,000-event queue unless the flood itself takes 4 s (it takes well under a second: the judge passes once in it).
+  // A longer sleep proves no more and makes the drain of the full queue (ten passes) last longer.
   const run = bench({
     BENCH_NOTIFICATIONS: "40000",
-    MCP_CONF_WATCH_SLOW_PASS_MS: "500",
+    MCP_CONF_WATCH_SLOW_PASS_MS: "100",
     BENCH_PACING_ROUNDS: "0",
   });
   expect(run.stderr).toBe("");
