@@ -11,8 +11,6 @@ import { checks as depr } from "./depr/index.js";
 import { checks as elic } from "./elic/index.js";
 import { checks as life } from "./life/index.js";
 import { checks as log } from "./log/index.js";
-import { checks as meta } from "./meta/index.js";
-import { checks as modern } from "./modern/index.js";
 import { checks as mrtr } from "./mrtr/index.js";
 import { checks as page } from "./page/index.js";
 import { checks as ping } from "./ping/index.js";
@@ -21,7 +19,6 @@ import { checks as prom } from "./prom/index.js";
 import { checks as res } from "./res/index.js";
 import { checks as root } from "./root/index.js";
 import { checks as samp } from "./samp/index.js";
-import { checks as shttp } from "./shttp/index.js";
 import { checks as sub } from "./sub/index.js";
 import { checks as task } from "./task/index.js";
 import { checks as tool } from "./tool/index.js";
@@ -46,13 +43,10 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...samp,
   ...elic,
   ...auth,
-  ...modern,
-  ...meta,
   ...ver,
   ...mrtr,
   ...sub,
   ...cache,
-  ...shttp,
   ...depr,
 ];
 

@@ -1,4 +1,7 @@
-/** The checks of multi round-trip requests (InputRequiredResult and the client's retry) in 2026-07-28. */
+/**
+ * The checks of multi round-trip requests (InputRequiredResult and the client's retry) in 2026-07-28, and of what
+ * they replace: no server-to-client requests.
+ */
 import type { CheckDefinition } from "../../engine/types.js";
 import {
   inputRequestKinds,
@@ -15,6 +18,7 @@ import {
   stateNotModified,
   stateNotReused,
 } from "./retries.js";
+import { noServerRequests } from "./server-requests.js";
 
 export const checks: CheckDefinition[] = [
   inputRequiredMethods,
@@ -28,4 +32,5 @@ export const checks: CheckDefinition[] = [
   stateNotReused,
   stateNotModified,
   missingInputReAsked,
+  noServerRequests,
 ];

@@ -1,9 +1,13 @@
-/** The checks of the TRAN area: stdio output validity, the streamable-HTTP transport's rules, and 2024-11-05's HTTP+SSE. */
+/**
+ * The checks of the TRAN area: stdio output validity, the streamable-HTTP transport's rules, 2024-11-05's HTTP+SSE,
+ * and 2026-07-28's streamable HTTP (`modern-http/`).
+ */
 import type { CheckDefinition } from "../../engine/types.js";
 import { clientUsesPost, getAccept, postAccept, postBodyBatchUniform, postBodySingle } from "./client-requests.js";
 import { endedSession404 } from "./ended-session-404.js";
 import { httpSseNotUsed } from "./http-sse-deprecated.js";
 import { sseEndpointEvent, ssePostsToEndpoint } from "./legacy-sse.js";
+import { checks as modernHttp } from "./modern-http/index.js";
 import { newSessionAfter404 } from "./new-session-after-404.js";
 import { responseEventually } from "./response-eventually.js";
 import { getResponse, notificationPost202, requestPostContentType } from "./server-responses.js";
@@ -40,4 +44,5 @@ export const checks: CheckDefinition[] = [
   sseEndpointEvent,
   ssePostsToEndpoint,
   httpSseNotUsed,
+  ...modernHttp,
 ];

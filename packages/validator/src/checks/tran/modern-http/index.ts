@@ -1,5 +1,5 @@
-/** The checks of 2026-07-28 streamable HTTP: routing headers, Server Validation, error statuses, cancellation. */
-import type { CheckDefinition } from "../../engine/types.js";
+/** The TRAN checks of 2026-07-28 streamable HTTP: routing headers, Server Validation, error statuses, cancellation. */
+import type { CheckDefinition } from "../../../engine/types.js";
 import { nothingAfterStreamClosed } from "./cancellation.js";
 import {
   base64MarkersLowercase,

@@ -3,7 +3,7 @@
  * and the server sends nothing more for it — neither its answer nor its progress. Judged where the closed stream
  * is certain (exactly one response was open when the client broke off).
  */
-import { routedCheck } from "../support/routed-check.js";
+import { routedCheck } from "../../support/routed-check.js";
 
 export const nothingAfterStreamClosed = routedCheck(
   "shttp.nothing-after-stream-closed",

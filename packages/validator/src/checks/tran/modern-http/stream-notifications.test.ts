@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { judged } from "../../../test/support/judge.js";
-import { type ModernPost, modernHttpSession, modernMeta } from "../../../test/support/modern.js";
+import { judged } from "../../../../test/support/judge.js";
+import { type ModernPost, modernHttpSession, modernMeta } from "../../../../test/support/modern.js";
 
 const CHECK = "shttp.stream-notifications-related";
 const SSE = { "content-type": "text/event-stream" };

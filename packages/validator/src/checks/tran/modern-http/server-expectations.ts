@@ -4,11 +4,11 @@
  * and an integer argument whose header agrees with it as a number though not as text (`42.0` and `42`). Judged on a
  * request whose headers our reading finds nothing wrong with, refused all the same as a HeaderMismatch.
  */
-import type { CheckContext } from "../../engine/types.js";
-import { HEADER_MISMATCH } from "../support/modern.js";
-import { errorCodeOf } from "../support/readers.js";
-import { routedCheck } from "../support/routed-check.js";
-import type { RoutedAnswer, RoutedRequest } from "../support/routed-requests.js";
+import type { CheckContext } from "../../../engine/types.js";
+import { HEADER_MISMATCH } from "../../support/modern.js";
+import { errorCodeOf } from "../../support/readers.js";
+import { routedCheck } from "../../support/routed-check.js";
+import type { RoutedAnswer, RoutedRequest } from "../../support/routed-requests.js";
 
 type Compared = RoutedRequest["compared"] extends Set<infer T> ? T : never;
 

@@ -5,18 +5,18 @@
  * unsupported version 400 with -32022. A status is judged only where the response's pairing with its request is
  * certain.
  */
-import type { CheckContext } from "../../engine/types.js";
-import { INVALID_PARAMS, METHOD_NOT_FOUND } from "../support/answers.js";
-import { quote } from "../support/detail.js";
-import { HEADER_MISMATCH, missingRequestMeta, UNSUPPORTED_PROTOCOL_VERSION } from "../support/modern.js";
-import { errorCodeOf } from "../support/readers.js";
-import { routedCheck } from "../support/routed-check.js";
+import type { CheckContext } from "../../../engine/types.js";
+import { INVALID_PARAMS, METHOD_NOT_FOUND } from "../../support/answers.js";
+import { quote } from "../../support/detail.js";
+import { HEADER_MISMATCH, missingRequestMeta, UNSUPPORTED_PROTOCOL_VERSION } from "../../support/modern.js";
+import { errorCodeOf } from "../../support/readers.js";
+import { routedCheck } from "../../support/routed-check.js";
 import {
   type HeaderProblem,
   type HeaderProblemKind,
   REJECTED_HEADER_PROBLEMS,
   type RoutedAnswer,
-} from "../support/routed-requests.js";
+} from "../../support/routed-requests.js";
 
 /** A request served (answered with a result) although its headers show one of `kinds`. */
 function notServedCheck(

@@ -5,10 +5,10 @@
  * refusal over the version or standard headers is not about the schema and asks nothing of the kind.
  */
 import { canonicalJson, isPlainObject } from "@mcp-conf/trace-format";
-import { quote } from "../support/detail.js";
-import { HEADER_MISMATCH } from "../support/modern.js";
-import { errorCodeOf } from "../support/readers.js";
-import { routedCheck } from "../support/routed-check.js";
+import { quote } from "../../support/detail.js";
+import { HEADER_MISMATCH } from "../../support/modern.js";
+import { errorCodeOf } from "../../support/readers.js";
+import { routedCheck } from "../../support/routed-check.js";
 
 const NOT_PARAM = new Set(["version-missing", "version-mismatch", "standard-missing", "standard-mismatch"]);
 const MAX_TRACKED = 4096;

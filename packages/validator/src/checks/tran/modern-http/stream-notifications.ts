@@ -7,8 +7,8 @@
  * clause: with no other request in flight, its token is one no active request gave, which PROG-005 states.
  */
 import { isPlainObject } from "@mcp-conf/trace-format";
-import { quote } from "../support/detail.js";
-import { routedCheck } from "../support/routed-check.js";
+import { quote } from "../../support/detail.js";
+import { routedCheck } from "../../support/routed-check.js";
 
 const LISTEN = "subscriptions/listen";
 const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { judged } from "../../../test/support/judge.js";
-import { type ModernPost, modernHttpSession } from "../../../test/support/modern.js";
+import { judged } from "../../../../test/support/judge.js";
+import { type ModernPost, modernHttpSession } from "../../../../test/support/modern.js";
 
 const CHECK = "shttp.tools-relisted-after-mismatch";
 const list = (id: number): ModernPost => ({

@@ -3,9 +3,9 @@
  * deliver its events at once (2026-07-28 Receiving Messages, SHOULD).
  */
 import type { TraceEvent } from "@mcp-conf/trace-format";
-import type { CheckDefinition } from "../../engine/types.js";
-import { quote } from "../support/detail.js";
-import { contentType, header } from "../support/http-requests.js";
+import type { CheckDefinition } from "../../../engine/types.js";
+import { quote } from "../../support/detail.js";
+import { contentType, header } from "../../support/http-requests.js";
 
 export const sseNoBuffering: CheckDefinition = {
   id: "shttp.sse-no-buffering",

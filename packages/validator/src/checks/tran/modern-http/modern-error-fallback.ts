@@ -4,9 +4,9 @@
  * MissingRequiredClientCapabilityError or a HeaderMismatch, and such a body says the server is modern. Judged on the
  * client's next request after a 400 that carried one of those errors: it must not be `initialize`.
  */
-import { quote } from "../support/detail.js";
-import { errorCodeOf } from "../support/readers.js";
-import { routedCheck } from "../support/routed-check.js";
+import { quote } from "../../support/detail.js";
+import { errorCodeOf } from "../../support/readers.js";
+import { routedCheck } from "../../support/routed-check.js";
 
 /** HeaderMismatch, MissingRequiredClientCapability, UnsupportedProtocolVersion. */
 const MODERN_ERRORS = new Set([-32020, -32021, -32022]);

@@ -5,8 +5,8 @@
  * Base64-encoded with lower-case markers; every `x-mcp-header` argument with a value mirrored into its
  * `Mcp-Param-{Name}` header, and none for an argument that is null or absent. One check per sentence.
  */
-import { routedCheck } from "../support/routed-check.js";
-import type { HeaderProblem, HeaderProblemKind, RoutedRequest } from "../support/routed-requests.js";
+import { routedCheck } from "../../support/routed-check.js";
+import type { HeaderProblem, HeaderProblemKind, RoutedRequest } from "../../support/routed-requests.js";
 
 function clientHeaderCheck(
   id: string,
