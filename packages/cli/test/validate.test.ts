@@ -4,10 +4,9 @@
  * format's output.
  */
 import { readFileSync, rmSync } from "node:fs";
-import type { Report } from "@mcp-conf/validator";
+import { type Report, reportExitCode } from "@mcp-conf/validator";
 import { XMLValidator } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
-import { exitCodeOf } from "../src/commands/validate.js";
 import {
   cleanSession,
   failingSession,
@@ -178,12 +177,12 @@ describe("exit code of a report", () => {
   const report = (verdict: Report["verdict"]) => ({ verdict }) as Report;
 
   it("is 2 for unsupported or nothing judged, 1 for fail, 0 for warnings unless --strict, 0 for pass", () => {
-    expect(exitCodeOf(report("unsupported"), false)).toBe(2);
-    expect(exitCodeOf(report("nothing-judged"), false)).toBe(2);
-    expect(exitCodeOf(report("fail"), false)).toBe(1);
-    expect(exitCodeOf(report("pass-with-warnings"), false)).toBe(0);
-    expect(exitCodeOf(report("pass-with-warnings"), true)).toBe(1);
-    expect(exitCodeOf(report("pass"), true)).toBe(0);
+    expect(reportExitCode(report("unsupported"), false)).toBe(2);
+    expect(reportExitCode(report("nothing-judged"), false)).toBe(2);
+    expect(reportExitCode(report("fail"), false)).toBe(1);
+    expect(reportExitCode(report("pass-with-warnings"), false)).toBe(0);
+    expect(reportExitCode(report("pass-with-warnings"), true)).toBe(1);
+    expect(reportExitCode(report("pass"), true)).toBe(0);
   });
 });
 

@@ -47,8 +47,15 @@ export {
   VERDICTS,
   type Verdict,
 } from "./engine/types.js";
-/** Reads a trace file by its path and judges it: the package's one function that touches the file system. */
-export { validateFile } from "./file.js";
+/** A trace file (or stream) read and judged: the report, or as `mcp-conf validate` does, the outcome and its exit code. */
+export {
+  type JudgeTraceInputOptions,
+  judgeTraceInput,
+  reportExitCode,
+  type TraceOutcome,
+  VALIDATE_EXIT,
+  validateFile,
+} from "./file.js";
 /** Probes among trace files: the probe of a session (`findProbe`), and every link in a store (`ProbeLinker`). */
 export {
   type FoundProbe,

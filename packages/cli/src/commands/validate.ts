@@ -6,30 +6,18 @@
  * line on stderr; the other traces are still judged.
  */
 import { resolveTraceArgument } from "@mcp-conf/gate";
+import { escapeTerminal, type ReadTraceOptions } from "@mcp-conf/trace-format";
 import {
-  escapeTerminal,
-  type ReadTraceOptions,
-  readTrace,
-  readTraceFile,
-  type TraceEvent,
-  traceReadProblem,
-} from "@mcp-conf/trace-format";
-import {
-  type Actor,
-  assertNever,
-  createJudge,
   isReportFormat,
   type JudgedTrace,
-  type ProbeFacts,
+  judgeTraceInput,
   probeLinksBeside,
   REPORT_FORMATS,
-  type Report,
   type ReportFormat,
-  RevisionError,
   renderReports,
 } from "@mcp-conf/validator";
 import type { Argv, Options } from "yargs";
-import { EXIT, type Io, UsageError } from "../exit.js";
+import { EXIT, UsageError } from "../exit.js";
 import { maxEventsOption, readLimits } from "../max-events.js";
 import { ACTOR_OPTION, ALL_ROWS_OPTION, parseActor, useColor } from "../report-options.js";
 import type { Command } from "./command.js";
@@ -44,13 +32,6 @@ interface ValidateArgs {
   all: boolean;
   "max-events"?: string;
   "max-line-bytes"?: string;
-}
-
-/** One trace's outcome: a report to print, or a one-line problem; and its exit code. */
-interface TraceResult {
-  judged?: JudgedTrace;
-  problem?: string;
-  exitCode: number;
 }
 
 /** validate's options, for yargs and for the plain reading alike (plain.ts). */
@@ -109,8 +90,13 @@ export const validateCommand: Command<ValidateArgs> = {
       if (probeOf !== undefined) {
         io.stderr.write(`mcp-conf validate: ${escapeTerminal(trace)}: the probe of ${escapeTerminal(probeOf)}\n`);
       }
-      const settings = { revision: argv.revision, strict: argv.strict, actor, limits, probe: probe?.facts };
-      const result = await judgeTrace(trace, settings, io);
+      const result = await judgeTraceInput(trace === "-" ? io.stdin : trace, {
+        actor,
+        strict: argv.strict,
+        limits,
+        ...(argv.revision === undefined ? {} : { revision: argv.revision }),
+        ...(probe ? { probe: probe.facts } : {}),
+      });
       worst = Math.max(worst, result.exitCode);
       if (result.problem !== undefined) io.stderr.write(`mcp-conf validate: ${escapeTerminal(result.problem)}\n`);
       if (result.judged === undefined) continue;
@@ -135,86 +121,4 @@ function positiveInteger(flag: string, value: string): number {
     throw new UsageError(`validate: ${flag} takes a positive integer, not ${JSON.stringify(value)}`);
   }
   return n;
-}
-
-interface JudgeSettings {
-  probe: ProbeFacts | undefined;
-  revision: string | undefined;
-  strict: boolean;
-  actor: Actor;
-  limits: ReadTraceOptions;
-}
-
-async function judgeTrace(trace: string, settings: JudgeSettings, io: Io): Promise<TraceResult> {
-  const { revision, strict, actor, limits, probe } = settings;
-  const label = trace === "-" ? "standard input" : trace;
-  const judge = createJudge({ actor, ...(revision === undefined ? {} : { revision }), ...(probe ? { probe } : {}) });
-  const lineOfSeq = new Map<number, number>();
-  let events = 0;
-  let nonLifecycle = 0;
-  try {
-    const reading = { ...limits, lineOfSeq };
-    const source: AsyncIterable<TraceEvent> =
-      trace === "-" ? readTrace(io.stdin, reading) : readTraceFile(trace, reading);
-    for await (const event of source) {
-      events++;
-      if (event.kind !== "lifecycle") nonLifecycle++;
-      judge.observe(event);
-    }
-  } catch (error) {
-    if (error instanceof RevisionError) return { problem: `${label}: ${error.message}`, exitCode: EXIT.usage };
-    const read = traceReadProblem(label, error);
-    if (read === undefined) throw error;
-    return { problem: read.message, exitCode: read.kind === "malformed" ? EXIT.malformed : EXIT.usage };
-  }
-  if (events === 0) return nothingJudged(label, "the trace is empty");
-  if (nonLifecycle === 0) return nothingJudged(label, "the trace holds only transport lifecycle events, no messages");
-
-  let report: Report;
-  try {
-    report = judge.finish();
-  } catch (error) {
-    if (error instanceof RevisionError) return { problem: `${label}: ${error.message}`, exitCode: EXIT.usage };
-    throw error;
-  }
-  if (report.verdict === "nothing-judged") {
-    const why =
-      report.unreached === undefined
-        ? "no requirement was observed (every one is not observed, not applicable or excluded)"
-        : `the server was never reached (the recording proxy made all ${report.unreached} response(s) itself)`;
-    return nothingJudged(label, why);
-  }
-  const result: TraceResult = {
-    judged: { report, context: { trace, lineOfSeq } },
-    exitCode: exitCodeOf(report, strict),
-  };
-  if (report.verdict === "unsupported") {
-    const missing = [...new Set(report.requirements.flatMap((row) => row.missing_checks ?? []))].sort();
-    result.problem = `${label}: ${report.totals.unsupported} requirement(s) unsupported: this build lacks the check(s) ${missing.join(", ")}`;
-  }
-  return result;
-}
-
-function nothingJudged(label: string, why: string): TraceResult {
-  return {
-    problem: `${label} judged nothing: ${why} — a failed capture, not a conforming session`,
-    exitCode: EXIT.usage,
-  };
-}
-
-/** The exit code a report earns: unsupported or nothing judged 2, fail 1, warnings 1 under --strict, else 0. */
-export function exitCodeOf(report: Report, strict: boolean): number {
-  switch (report.verdict) {
-    case "unsupported":
-    case "nothing-judged":
-      return EXIT.usage;
-    case "fail":
-      return EXIT.fail;
-    case "pass-with-warnings":
-      return strict ? EXIT.fail : EXIT.ok;
-    case "pass":
-      return EXIT.ok;
-    default:
-      return assertNever(report.verdict);
-  }
 }
