@@ -19,6 +19,8 @@ export interface CollectOptions {
   contextCost?: boolean;
   /** The server's declaration from the session's probe (a 2026-07-28 stdio client probes on a process of its own). */
   probe?: ProbeFacts;
+  /** Applied to every event as it is read, before anything sees it (a recorder's `Redactor.redact`). */
+  redact?: (event: TraceEvent) => TraceEvent;
 }
 
 export interface Collected {
@@ -39,7 +41,8 @@ export async function collectSession(
   });
   const har = options.har ? new HarBuilder() : undefined;
   let judgeError: string | undefined;
-  for await (const event of events) {
+  for await (const read of events) {
+    const event = options.redact ? options.redact(read) : read;
     analyzer.observe(event);
     har?.observe(event);
     if (judgeError !== undefined) continue;

@@ -45,9 +45,12 @@ export {
 } from "./logs/otlp-logs-sink.js";
 /** The span mapper: trace events in, one held span per completed exchange out. */
 export { createSpanMapper, type MapperStats, type SpanMapper, type SpanMapperOptions } from "./mapper.js";
-/** `--otlp URL`, `--otlp-header K=V`, and the clear-text warning. */
+/** `--otlp URL`, `--otlp-logs URL` and its protocol, `--otlp-header K=V`, and the clear-text warning. */
 export {
+  OTLP_LOGS_PROTOCOLS,
   OtlpConfigError,
+  type OtlpLogsProtocol,
+  parseLogsProtocol,
   parseOtlpHeaders,
   plaintextCollectorWarning,
   resolveLogsUrl,

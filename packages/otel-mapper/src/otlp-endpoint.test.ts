@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   OtlpConfigError,
+  parseLogsProtocol,
   parseOtlpHeader,
   parseOtlpHeaders,
   plaintextCollectorWarning,
@@ -71,5 +72,15 @@ describe("the pieces `watch --otlp URL --otlp-header K=V` takes", () => {
 
   it("refuse a bad header before anything starts", () => {
     expect(() => parseOtlpHeaders(["nope"])).toThrow(OtlpConfigError);
+  });
+});
+
+describe("parseLogsProtocol", () => {
+  it("is http/protobuf unless http/json is asked for, and refuses anything else in one line", () => {
+    expect(parseLogsProtocol(undefined)).toBe("http/protobuf");
+    expect(parseLogsProtocol("http/json")).toBe("http/json");
+    expect(() => parseLogsProtocol("grpc")).toThrow(
+      new OtlpConfigError('--otlp-logs-protocol must be http/protobuf or http/json, got "grpc"'),
+    );
   });
 });

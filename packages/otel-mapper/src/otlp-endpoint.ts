@@ -1,6 +1,7 @@
 /**
  * The collector's address as a user gives it: `--otlp URL` (a base URL, to which `/v1/traces` is appended, or the
- * full traces URL), `--otlp-header K=V`, and the warning owed when spans would cross a network in clear text.
+ * full traces URL), `--otlp-logs URL` and its protocol, `--otlp-header K=V`, and the warning owed when spans would
+ * cross a network in clear text.
  */
 
 import { isLoopbackHost } from "@mcp-conf/trace-format";
@@ -23,6 +24,21 @@ export function resolveTracesUrl(input: string): string {
 /** The logs URL for `--otlp-logs URL`: a URL ending in `/v1/logs` is taken as it is, any other gets it appended. */
 export function resolveLogsUrl(input: string): string {
   return resolveSignalUrl(input, LOGS_PATH, "--otlp-logs");
+}
+
+/** How `--otlp-logs` may send: OTLP/HTTP with protobuf (the default) or JSON bodies. */
+export const OTLP_LOGS_PROTOCOLS = ["http/protobuf", "http/json"] as const;
+export type OtlpLogsProtocol = (typeof OTLP_LOGS_PROTOCOLS)[number];
+
+/** `--otlp-logs-protocol`: one of `OTLP_LOGS_PROTOCOLS`, `http/protobuf` when not given. */
+export function parseLogsProtocol(value: string | undefined): OtlpLogsProtocol {
+  const protocol = value ?? "http/protobuf";
+  if (!(OTLP_LOGS_PROTOCOLS as readonly string[]).includes(protocol)) {
+    throw new OtlpConfigError(
+      `--otlp-logs-protocol must be ${OTLP_LOGS_PROTOCOLS.join(" or ")}, got ${JSON.stringify(protocol)}`,
+    );
+  }
+  return protocol as OtlpLogsProtocol;
 }
 
 function resolveSignalUrl(input: string, signalPath: string, flag: string): string {

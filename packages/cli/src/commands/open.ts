@@ -19,7 +19,7 @@ import { type ReadTraceOptions, readTrace, readTraceFile } from "@mcp-conf/trace
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";
-import { parseRedaction, type RedactionArgs, redactedEvents, redactionOptions } from "../record/redaction.js";
+import { parseRedaction, type RedactionArgs, redactionOptions } from "../record/redaction.js";
 import { actorOption, parseActor } from "../report-options.js";
 import { stopSignal } from "../stop-signal.js";
 import { traceReadFailure } from "../trace-read.js";
@@ -68,8 +68,9 @@ export const openCommand: Command<OpenArgs> = {
     const label = trace === "-" ? "standard input" : trace;
     let document: Awaited<ReturnType<typeof collectSession>>["document"];
     try {
-      const events = redactedEvents(trace === "-" ? readTrace(io.stdin, limits) : readTraceFile(trace, limits), redact);
-      document = (await collectSession(events, judging)).document;
+      const events = trace === "-" ? readTrace(io.stdin, limits) : readTraceFile(trace, limits);
+      document = (await collectSession(events, { ...judging, ...(redact ? { redact: (e) => redact.redact(e) } : {}) }))
+        .document;
     } catch (error) {
       throw traceReadFailure("open", label, error);
     }

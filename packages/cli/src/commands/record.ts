@@ -28,12 +28,12 @@ import {
   parseUpstream,
 } from "../record/options.js";
 import { type OtlpLogs, type OtlpLogsArgs, openOtlpLogs } from "../record/otlp-logs.js";
-import { parseRedaction, redactionOptions } from "../record/redaction.js";
+import { parseRedaction, type RedactionArgs, redactionOptions } from "../record/redaction.js";
 import { traceTemplate, unwritableTrace } from "../record/traces.js";
 import { stopSignal } from "../stop-signal.js";
 import type { Command } from "./command.js";
 
-export interface RecordArgs extends OtlpLogsArgs {
+export interface RecordArgs extends OtlpLogsArgs, RedactionArgs {
   _: (string | number)[];
   mode: string;
   command?: string[];
@@ -43,10 +43,6 @@ export interface RecordArgs extends OtlpLogsArgs {
   label?: string;
   upstream?: string;
   listen?: string;
-  "redact-key"?: string[];
-  "redact-value"?: string[];
-  "redact-path"?: string[];
-  "redact-secrets"?: boolean;
   "session-idle-timeout"?: string;
   "upstream-headers"?: string;
 }

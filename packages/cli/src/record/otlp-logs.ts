@@ -1,8 +1,8 @@
 /**
  * `record`/`watch --otlp-logs URL` (config key `otlp.logs-endpoint`): every recorded event, redacted as the trace
- * file is, also leaves as an OTLP log record for a Collector and `mcp-conf serve` (docs/fleet.md). The exporter is
- * loaded only when asked for, so a plain `record` pays nothing for the SDK. Each session gets its sink; what the
- * sink lost is said at the session's end, as a trace file's losses are.
+ * file is, also leaves as an OTLP log record for a Collector and `mcp-conf serve` (docs/fleet.md), through
+ * @mcp-conf/otel-mapper's exporter. It is loaded only when asked for, so a plain `record` pays nothing for the SDK.
+ * Each session gets its sink; what the sink lost is said at the session's end, as a trace file's losses are.
  */
 import type { Sink } from "@mcp-conf/recorder";
 import { UsageError } from "../exit.js";
@@ -19,26 +19,18 @@ export interface OtlpLogs {
   close(): Promise<void>;
 }
 
-const PROTOCOLS = ["http/protobuf", "http/json"] as const;
-
 /** The exporter `--otlp-logs` asks for, or undefined; a bad URL or protocol is a usage error before anything starts. */
 export async function openOtlpLogs(argv: OtlpLogsArgs, name: string): Promise<OtlpLogs | undefined> {
   const given = argv["otlp-logs"];
   if (given === undefined) return undefined;
-  const protocol = argv["otlp-logs-protocol"] ?? "http/protobuf";
-  if (!(PROTOCOLS as readonly string[]).includes(protocol)) {
-    throw new UsageError(
-      `${name}: --otlp-logs-protocol must be ${PROTOCOLS.join(" or ")}, got ${JSON.stringify(protocol)}`,
-    );
-  }
-  const { createOtlpLogsExporter, OtlpConfigError, resolveLogsUrl } = await import("@mcp-conf/otel-mapper");
-  let url: string;
+  const { createOtlpLogsExporter, OtlpConfigError, parseLogsProtocol, resolveLogsUrl } = await import(
+    "@mcp-conf/otel-mapper"
+  );
   try {
-    url = resolveLogsUrl(given);
+    const protocol = parseLogsProtocol(argv["otlp-logs-protocol"]);
+    return createOtlpLogsExporter({ url: resolveLogsUrl(given), protocol });
   } catch (error) {
     if (error instanceof OtlpConfigError) throw new UsageError(`${name}: ${error.message}`);
     throw error;
   }
-  const exporter = createOtlpLogsExporter({ url, protocol: protocol as (typeof PROTOCOLS)[number] });
-  return { sink: () => exporter.sink(), close: () => exporter.close() };
 }

@@ -4,7 +4,6 @@
  * error before anything starts.
  */
 import { compileRedaction, RedactionRuleError, type Redactor } from "@mcp-conf/recorder";
-import type { TraceEvent } from "@mcp-conf/trace-format";
 import type { Options } from "yargs";
 import { UsageError } from "../exit.js";
 
@@ -50,12 +49,4 @@ export function parseRedaction(argv: RedactionArgs, command: string): Redactor |
     if (error instanceof RedactionRuleError) throw new UsageError(`${command}: ${error.option} ${error.message}`);
     throw error;
   }
-}
-
-/** The events as the redactor leaves them (each redacted as it is read), or as they are without one. */
-export async function* redactedEvents(
-  events: AsyncIterable<TraceEvent>,
-  redactor: Redactor | undefined,
-): AsyncIterable<TraceEvent> {
-  for await (const event of events) yield redactor ? redactor.redact(event) : event;
 }
