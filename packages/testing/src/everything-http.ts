@@ -5,18 +5,10 @@
  * once the port answers an HTTP request while the process is still alive; otherwise another port is tried.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { EVERYTHING } from "./peers/catalogue.js";
 import { freePort } from "./peers/launch.js";
 
-const require = createRequire(import.meta.url);
-
-/** `node <this>` starts server-everything (append `stdio`, `streamableHttp` or `sse`). */
-export const EVERYTHING = join(
-  dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
-  "dist",
-  "index.js",
-);
+export { EVERYTHING };
 
 export interface EverythingHttp {
   /** The MCP endpoint: `/mcp` over streamable HTTP, `/sse` over the 2024-11-05 HTTP+SSE transport. */

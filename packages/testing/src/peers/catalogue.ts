@@ -3,9 +3,9 @@
  * launch) and how to run each client configuration against a stdio command or an HTTP URL. Programs of ours are in
  * `peers/` (node, python, go); the Python and Go toolchains are installed into `.peers/` by `scripts/ensure.d/`.
  */
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EVERYTHING } from "../everything-http.js";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..");
 /** The built CLI, through which every matrix session is recorded and judged. */
@@ -15,6 +15,12 @@ const PYTHON_BIN = join(REPO_ROOT, ".peers", "python", "bin");
 const GO_BIN = join(REPO_ROOT, ".peers", "go", "bin");
 const PYTHON = join(PYTHON_BIN, "python");
 const NODE = process.execPath;
+/** `node <this>` starts server-everything (append `stdio`, `streamableHttp` or `sse`). */
+export const EVERYTHING = join(
+  dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/package.json")),
+  "dist",
+  "index.js",
+);
 
 /** A tool call every client makes against that server: `{"name", "arguments"}`. */
 export interface ToolCall {
