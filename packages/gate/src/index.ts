@@ -68,6 +68,8 @@ export { type ProcessRun, runProcess } from "./run-process.js";
 /** `sessions prune --older-than AGE`: an age (`30d`, `72h`, `1h30m`) in milliseconds. */
 export { parseAge } from "./sessions/age.js";
 /** Whether stored sessions are still being recorded (their trace held open by a running process; their recorder alive). */
+/** The state directory's sessions as a hub's store (what `mcp-conf open` serves). */
+export { type StoredSessionsStore, storedSessionsStore } from "./sessions/hub-store.js";
 export { openTraces, recorderGone, recorderGoneCheck } from "./sessions/liveness.js";
 /** The recorded sessions of the state directory: listing them, and an id to its trace. */
 export {

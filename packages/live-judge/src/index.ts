@@ -37,3 +37,5 @@ export {
 export { defaultPoolThreads, JudgePool, type JudgePoolOptions } from "./pool.js";
 /** A finding as it counts against one requirement, and the running tally. */
 export type { LiveFinding, Tally } from "./protocol.js";
+/** One pool thread, started with the first session, for the few sessions a viewer follows (`open`'s hub). */
+export { type SharedJudge, type SharedJudgeSessionOptions, sharedJudge } from "./shared-judge.js";

@@ -2,18 +2,12 @@
  * `mcp-conf open [TRACE] [--port PORT] [--browser] [--redact-…]`: the viewer of `export -T html` served on 127.0.0.1
  * (docs/view.md): the recorded session of TRACE (a file, a session id, `-` for standard input), the same page the
  * live view of `watch --ui` shows; with no TRACE, the hub — every session of the state directory in one list, the
- * running ones live (@mcp-conf/export's DirectoryHub over @mcp-conf/gate's store, judged on one judge thread). The address, with the token that opens it, goes to stderr; `--browser` also
- * hands it to a browser. Runs until SIGINT, SIGTERM or SIGHUP, then exits 0; 2 bad invocation or unreadable trace, 3 malformed.
+ * running ones live (@mcp-conf/export's DirectoryHub over @mcp-conf/gate's store, judged on one judge thread). The
+ * address, with the token that opens it, goes to stderr; `--browser` also hands it to a browser. Runs until SIGINT, SIGTERM or SIGHUP, then exits 0; 2 bad invocation or unreadable trace, 3 malformed.
  */
-import { collectSession, type JudgeFactory, launchBrowser, serveHub, ViewerServer } from "@mcp-conf/export";
-import {
-  listStoredSessions,
-  recorderGoneCheck,
-  resolveTraceArgument,
-  sessionsDirectory,
-  storedSessionPath,
-} from "@mcp-conf/gate";
-import { JudgePool } from "@mcp-conf/live-judge";
+import { collectSession, launchBrowser, serveHub, ViewerServer } from "@mcp-conf/export";
+import { resolveTraceArgument, sessionsDirectory, storedSessionsStore } from "@mcp-conf/gate";
+import { sharedJudge } from "@mcp-conf/live-judge";
 import type { Redactor } from "@mcp-conf/recorder";
 import { type ReadTraceOptions, readTrace, readTraceFile } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
@@ -107,9 +101,9 @@ async function listening<T>(port: number, start: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The hub of the state directory's sessions: the store's listing (a bad entry skipped) and its liveness check of a
- * trace's recorder, and one judge thread, started when a running session's page is first followed, that every
- * followed session shares.
+ * The hub of the state directory's sessions: the gate's store (a bad entry skipped, a running trace's recorder
+ * checked), and one judge thread, started when a running session's page is first followed, that every followed
+ * session shares.
  */
 async function startHub(
   port: number,
@@ -117,20 +111,11 @@ async function startHub(
   redact: Redactor | undefined,
   limits: ReadTraceOptions,
 ): Promise<{ url: string; close(): Promise<void> }> {
-  let pool: JudgePool | undefined;
-  const judge: JudgeFactory = (options) => {
-    pool ??= new JudgePool({ threads: 1, warmUp: judging });
-    return pool.session({ ...judging, onPass: (update) => options.onFindings?.(update.findings) });
-  };
+  const judges = sharedJudge(judging);
   const served = await serveHub({
-    store: {
-      directory: sessionsDirectory(),
-      list: () => listStoredSessions(),
-      path: (id) => storedSessionPath(id),
-      recorderGone: recorderGoneCheck(),
-    },
+    store: storedSessionsStore(),
     port,
-    judge,
+    judge: (options) => judges.session(options),
     limits,
     ...judging,
     ...(redact ? { redact: (event) => redact.redact(event) } : {}),
@@ -139,7 +124,7 @@ async function startHub(
     url: served.url,
     async close() {
       await served.close();
-      await pool?.close();
+      await judges.close();
     },
   };
 }
