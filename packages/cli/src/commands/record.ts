@@ -18,7 +18,7 @@ import {
   type ThreadTapModule,
 } from "@mcp-conf/recorder";
 import { escapeTerminal, isLoopbackHost } from "@mcp-conf/trace-format";
-import type { Argv } from "yargs";
+import type { Argv, Options } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import {
   type ListenAddress,
@@ -84,42 +84,43 @@ export const recordCommand: Command<RecordArgs> = {
   unrepeatable: RECORDING_UNREPEATABLE,
 };
 
-/** The options `record` and `watch` share. */
+/** The options `record` and `watch` share, besides the redaction's. */
+const RECORDING_OPTIONS = {
+  output: {
+    alias: "o",
+    type: "string",
+    describe: "trace file; {session} in it gives one file per session (default: the state directory)",
+  },
+  force: { type: "boolean", default: false, describe: "overwrite an existing trace file" },
+  "max-message-bytes": {
+    type: "string",
+    describe: "record an observed message larger than N bytes as a truncated raw event (forwarding is untouched)",
+  },
+  label: { type: "string", describe: "a name for the server, used in session ids" },
+  upstream: { type: "string", describe: "http: the server's URL (the proxy's root path maps to it)" },
+  listen: { type: "string", describe: "http: HOST:PORT to listen on (default 127.0.0.1:8080)" },
+  "otlp-logs": {
+    type: "string",
+    describe: "also send every event as an OTLP log record to this collector (base URL, or the full /v1/logs URL)",
+  },
+  "otlp-logs-protocol": { type: "string", describe: "how --otlp-logs sends: http/protobuf (default) or http/json" },
+  "upstream-headers": {
+    type: "string",
+    describe:
+      "http: set these headers (a held-credentials file wrap wrote) on every request sent upstream; never recorded",
+  },
+  "session-idle-timeout": {
+    type: "string",
+    describe: "http: end a session after SECONDS with no client request and no GET stream open (default 600; 0 never)",
+  },
+} as const satisfies Record<string, Options>;
+
+/** The positionals and options `record` and `watch` share. */
 export function recordingOptions(yargs: Argv): Argv {
   return yargs
     .positional("mode", { type: "string", describe: "how the server is reached: stdio | http" })
     .positional("command", { type: "string", array: true, describe: "stdio: the server command, after --" })
-    .option("output", {
-      alias: "o",
-      type: "string",
-      describe: "trace file; {session} in it gives one file per session (default: the state directory)",
-    })
-    .option("force", { type: "boolean", default: false, describe: "overwrite an existing trace file" })
-    .option("max-message-bytes", {
-      type: "string",
-      describe: "record an observed message larger than N bytes as a truncated raw event (forwarding is untouched)",
-    })
-    .option("label", { type: "string", describe: "a name for the server, used in session ids" })
-    .option("upstream", { type: "string", describe: "http: the server's URL (the proxy's root path maps to it)" })
-    .option("listen", { type: "string", describe: "http: HOST:PORT to listen on (default 127.0.0.1:8080)" })
-    .option("otlp-logs", {
-      type: "string",
-      describe: "also send every event as an OTLP log record to this collector (base URL, or the full /v1/logs URL)",
-    })
-    .option("otlp-logs-protocol", {
-      type: "string",
-      describe: "how --otlp-logs sends: http/protobuf (default) or http/json",
-    })
-    .option("upstream-headers", {
-      type: "string",
-      describe:
-        "http: set these headers (a held-credentials file wrap wrote) on every request sent upstream; never recorded",
-    })
-    .option("session-idle-timeout", {
-      type: "string",
-      describe:
-        "http: end a session after SECONDS with no client request and no GET stream open (default 600; 0 never)",
-    })
+    .options(RECORDING_OPTIONS)
     .options(redactionOptions);
 }
 
