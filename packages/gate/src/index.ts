@@ -71,6 +71,15 @@ export { parseAge } from "./sessions/age.js";
 /** The state directory's sessions as a hub's store (what `mcp-conf open` serves). */
 export { type StoredSessionsStore, storedSessionsStore } from "./sessions/hub-store.js";
 export { openTraces, recorderGone, recorderGoneCheck } from "./sessions/liveness.js";
+/** `sessions prune`: the sessions old enough to delete (never a running one), deleting them, and the report. */
+export {
+  deleteSessions,
+  type PruneOptions,
+  type PruneReport,
+  type PruneSelection,
+  renderPruneReport,
+  sessionsToPrune,
+} from "./sessions/prune.js";
 /** The recorded sessions of the state directory: listing them, and an id to its trace. */
 export {
   isSessionId,

@@ -6,7 +6,6 @@
  * they belong to a server label, not to a session. Exit codes: 0 done, 2 bad invocation (an unknown action or id, a
  * missing or bad age, prune without --yes off a terminal, a trace that cannot be deleted).
  */
-import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import {
   renderSessionJson,
@@ -17,14 +16,15 @@ import {
   summarizeSessions,
 } from "@mcp-conf/export";
 import {
+  deleteSessions,
   isSessionId,
   listStoredSessions,
-  openTraces,
   parseAge,
-  type StoredSession,
+  renderPruneReport,
   sessionsDirectory,
+  sessionsToPrune,
 } from "@mcp-conf/gate";
-import { escapeTerminal, fileProblem, type ReadTraceOptions, readTraceFile } from "@mcp-conf/trace-format";
+import { escapeTerminal, type ReadTraceOptions, readTraceFile } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { EXIT, type Io, UsageError } from "../exit.js";
 import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";
@@ -110,17 +110,12 @@ async function prune(argv: SessionsArgs, directory: string, io: Io): Promise<num
       `sessions prune: --older-than takes an age such as 30d, 72h or 1h30m, not ${JSON.stringify(given)}`,
     );
   }
-  const cutoff = Date.now() - age;
-  const aged = listStoredSessions(undefined, skippedEntry(io)).filter((session) => session.modifiedMs < cutoff);
-  // A session still being recorded is never pruned, however long it has been idle.
-  const running = openTraces(aged.map((session) => session.path));
-  const old = aged.filter((session) => !running.has(session.path));
-  if (running.size > 0) {
-    io.stderr.write(`mcp-conf sessions: kept ${running.size} session(s) still being recorded\n`);
-  }
-  const json = argv.format === "json";
+  const { old, running } = sessionsToPrune(age, { skipped: skippedEntry(io) });
+  if (running > 0) io.stderr.write(`mcp-conf sessions: kept ${running} session(s) still being recorded\n`);
+  const report = { sessions: old, olderThan: given, directory, deleted: false };
+  const format = argv.format === "json" ? "json" : "text";
   if (argv["dry-run"] || old.length === 0) {
-    io.stdout.write(pruneReport(old, given, directory, json, false));
+    io.stdout.write(renderPruneReport(report, format));
     return EXIT.ok;
   }
   if (!argv.yes) {
@@ -130,52 +125,15 @@ async function prune(argv: SessionsArgs, directory: string, io: Io): Promise<num
         `sessions prune: would delete ${old.length} session(s); not on a terminal, so say --yes (or --dry-run to list them)`,
       );
     }
-    if (
-      !(await confirm(
-        `delete ${old.length} session(s) last written more than ${given} ago from ${directory}? [y/N] `,
-        io,
-      ))
-    ) {
+    const question = `delete ${old.length} session(s) last written more than ${given} ago from ${directory}? [y/N] `;
+    if (!(await confirm(question, io))) {
       io.stdout.write("nothing deleted\n");
       return EXIT.ok;
     }
   }
-  for (const session of old) {
-    try {
-      rmSync(session.path);
-    } catch (error) {
-      throw new UsageError(`sessions prune: ${session.path}: ${fileProblem(error)}`);
-    }
-  }
-  io.stdout.write(pruneReport(old, given, directory, json, true));
+  deleteSessions(old);
+  io.stdout.write(renderPruneReport({ ...report, deleted: true }, format));
   return EXIT.ok;
-}
-
-function pruneReport(
-  sessions: StoredSession[],
-  age: string,
-  directory: string,
-  json: boolean,
-  deleted: boolean,
-): string {
-  if (json) {
-    const list = sessions.map((s) => ({
-      id: s.id,
-      path: s.path,
-      bytes: s.bytes,
-      modified: new Date(s.modifiedMs).toISOString(),
-    }));
-    return `${JSON.stringify({ directory, olderThan: age, deleted, sessions: list }, null, 2)}\n`;
-  }
-  const verb = deleted ? "deleted" : "would delete";
-  const lines = sessions.map((s) => `${verb} ${s.id} (last written ${new Date(s.modifiedMs).toISOString()})`);
-  const bytes = sessions.reduce((sum, s) => sum + s.bytes, 0);
-  lines.push(
-    sessions.length === 0
-      ? `no session in ${directory} was last written more than ${age} ago`
-      : `${deleted ? "deleted" : "would delete"} ${sessions.length} session(s), ${bytes} bytes`,
-  );
-  return lines.map((line) => `${line}\n`).join("");
 }
 
 async function confirm(question: string, io: Io): Promise<boolean> {
