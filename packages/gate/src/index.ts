@@ -91,6 +91,8 @@ export {
 } from "./sessions/store.js";
 /** Where mcp-conf keeps its state: the state directory, the sessions in it, the default trace path template. */
 export { defaultTraceTemplate, sessionsDirectory, stateDirectory } from "./state-dir.js";
+/** `mcp-conf test` in one call: the suite found, the server started when no URL is given, every scenario run. */
+export { type ConformanceRunOptions, runConformance } from "./suite/conformance-run.js";
 /** Why the suite and the validator may disagree on a check or a scenario, where it is known. */
 export { SUITE_CHECK_REASONS, unrecordedReason } from "./suite/explanations.js";
 /** The official suite as a program: found (option, project, or the pinned version installed on first use) and run. */

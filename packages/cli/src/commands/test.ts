@@ -3,23 +3,7 @@
  * driven through our recorder, its verdicts and ours side by side per scenario, then where they disagree
  * (docs/test.md). Exit 0 when both sides pass every scenario, 1 when either fails one, 2 on a bad invocation.
  */
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
-import {
-  listScenarios,
-  renderRun,
-  resolveSuite,
-  runClientScenarios,
-  runFailed,
-  runServerScenarios,
-  type ServerProcess,
-  SUITE_PACKAGE,
-  startServerProcess,
-  stateDirectory,
-  TEST_FORMATS,
-  type TestFormat,
-  type TestRun,
-} from "@mcp-conf/gate";
+import { renderRun, runConformance, runFailed, SUITE_PACKAGE, TEST_FORMATS, type TestFormat } from "@mcp-conf/gate";
 import type { Actor } from "@mcp-conf/validator";
 import type { Argv } from "yargs";
 import { EXIT, UsageError } from "../exit.js";
@@ -86,50 +70,23 @@ export const testCommand: Command<TestArgs> = {
     if (mode === "server" && (argv.url === undefined) === (command.length === 0)) {
       throw new UsageError("test server: give either --url URL or the server command after --");
     }
-    const suite = await resolveSuite(argv.conformance, process.cwd(), process.env);
-    const known = await listScenarios(suite, mode);
-    const scenarios = argv.scenario?.map(String) ?? known;
-    const unknown = scenarios.filter((s) => !known.includes(s));
-    if (unknown.length > 0) {
-      throw new UsageError(
-        `test ${mode}: unknown scenario ${JSON.stringify(unknown[0])}; the suite has: ${known.join(", ")}`,
-      );
-    }
-    const runDirectory = resolve(
-      argv["run-dir"] ?? join(stateDirectory(process.env), "test-runs", `${mode}-${stamp()}`),
-    );
-    mkdirSync(runDirectory, { recursive: true, mode: 0o700 });
-    io.stderr.write(
-      `mcp-conf test: ${scenarios.length} ${mode} scenario(s) with ${SUITE_PACKAGE} ${suite.version}; run directory ${runDirectory}\n`,
-    );
-    const options = { suite, scenarios, runDirectory, actor };
-
-    let server: ServerProcess | undefined;
-    let target: string;
-    try {
-      let verdicts: TestRun["scenarios"];
-      if (mode === "client") {
-        target = command.join(" ");
-        verdicts = await runClientScenarios(command, options);
-      } else {
-        if (argv.url === undefined) server = await startServerProcess(command, argv["startup-timeout"]);
-        const url = parseUrl(argv.url ?? `http://localhost:${server!.port}/mcp`);
-        target = argv.url ?? `${command.join(" ")} (${url.href})`;
-        verdicts = await runServerScenarios(url, options);
-      }
-      const run: TestRun = {
-        mode,
-        target,
-        actor,
-        suite: { package: SUITE_PACKAGE, version: suite.version, source: suite.source },
-        runDirectory,
-        scenarios: verdicts,
-      };
-      io.stdout.write(renderRun(run, format));
-      return runFailed(run) ? EXIT.fail : EXIT.ok;
-    } finally {
-      await server?.stop();
-    }
+    const run = await runConformance({
+      mode,
+      command,
+      actor,
+      env: process.env,
+      startupTimeoutMs: argv["startup-timeout"],
+      ...(argv.url === undefined ? {} : { url: argv.url }),
+      ...(argv.scenario === undefined ? {} : { scenarios: argv.scenario.map(String) }),
+      ...(argv["run-dir"] === undefined ? {} : { runDirectory: argv["run-dir"] }),
+      ...(argv.conformance === undefined ? {} : { suite: argv.conformance }),
+      onStart: ({ suite, scenarios, runDirectory }) =>
+        io.stderr.write(
+          `mcp-conf test: ${scenarios.length} ${mode} scenario(s) with ${SUITE_PACKAGE} ${suite.version}; run directory ${runDirectory}\n`,
+        ),
+    });
+    io.stdout.write(renderRun(run, format));
+    return runFailed(run) ? EXIT.fail : EXIT.ok;
   },
 };
 
@@ -141,18 +98,4 @@ function parseFormat(value: string): TestFormat {
 function parseActor(value: string): Actor {
   if ((ACTORS as readonly string[]).includes(value)) return value as Actor;
   throw new UsageError(`test: --actor ${JSON.stringify(value)} is not one of ${ACTORS.join(", ")}`);
-}
-
-function parseUrl(value: string): URL {
-  try {
-    const url = new URL(value);
-    if (url.protocol === "http:" || url.protocol === "https:") return url;
-  } catch {
-    // reported below
-  }
-  throw new UsageError(`test server: --url ${JSON.stringify(value)} is not an http(s) URL`);
-}
-
-function stamp(): string {
-  return new Date().toISOString().replace(/[:.]/g, "-");
 }
