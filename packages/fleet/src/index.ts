@@ -7,6 +7,8 @@
 
 /** What `serve` sends on: a span per judged session (span events per finding) and per-label metrics. */
 export { type NextHopOptions, type NextHopStats, verdictSpan } from "./next-hop.js";
+/** `--next-hop URL` and its headers, checked. */
+export { NextHopError, parseNextHop } from "./next-hop-address.js";
 /** The OTLP/HTTP receiver's counters. */
 export type { ReceiverStats } from "./receiver.js";
 /** Start a `serve`: the receiver, the session table, the verdicts, the next hop. */

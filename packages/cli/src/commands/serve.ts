@@ -71,19 +71,14 @@ export const serveCommand: Command<ServeArgs> = {
     if (judgeThreads !== undefined && !(Number.isSafeInteger(judgeThreads) && judgeThreads >= 0)) {
       throw new UsageError("serve: --judge-threads must be a whole number, 0 or more");
     }
-    const { OtlpConfigError, parseOtlpHeaders } = await import("@mcp-conf/otel-mapper");
+    const { NextHopError, parseNextHop, serveStatsLine, startServe, verdictLine } = await import("@mcp-conf/fleet");
     let nextHop: { url: string; headers: Record<string, string> } | undefined;
-    if (argv["next-hop"] !== undefined) {
-      try {
-        const url = new URL(argv["next-hop"]);
-        if (url.protocol !== "http:" && url.protocol !== "https:") throw new OtlpConfigError("not http(s)");
-        nextHop = { url: url.toString(), headers: parseOtlpHeaders(argv["next-hop-header"] ?? []) };
-      } catch (error) {
-        const why = error instanceof OtlpConfigError ? error.message : "not a URL";
-        throw new UsageError(`serve: --next-hop ${JSON.stringify(argv["next-hop"])}: ${why}`);
-      }
+    try {
+      if (argv["next-hop"] !== undefined) nextHop = parseNextHop(argv["next-hop"], argv["next-hop-header"] ?? []);
+    } catch (error) {
+      if (error instanceof NextHopError) throw new UsageError(`serve: ${error.message}`);
+      throw error;
     }
-    const { serveStatsLine, startServe, verdictLine } = await import("@mcp-conf/fleet");
     const stateDir = stateDirectory(process.env);
     const print = (line: string) => io.stderr.write(`mcp-conf serve: ${escapeTerminal(line)}\n`);
     let serve: Awaited<ReturnType<typeof startServe>>;
