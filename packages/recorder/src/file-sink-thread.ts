@@ -13,7 +13,7 @@ import { openTraceWriter, serializeEvent, type TraceEvent } from "@mcp-conf/trac
 import { Flag, type RingMemory, RingWriter } from "./line-ring.js";
 import { LINE_END, NO_LINE_END } from "./line-splitter.js";
 import type { RedactionRules } from "./privacy/redact.js";
-import type { LineSpan, PendingEvent, RecorderSink, SessionInfo, Sink, StreamChunk } from "./sink.js";
+import type { PendingEvent, RecorderSink, SessionInfo, Sink } from "./sink.js";
 
 /** What the worker is started with. */
 export interface WorkerStart {
@@ -205,7 +205,14 @@ class ThreadedFileSink implements RecorderSink {
     this.worker.postMessage(go);
   }
 
-  readonly enqueueChunk: (...chunk: StreamChunk) => number = (first, count, head, at, direction, chunk) => {
+  enqueueChunk(
+    first: number,
+    count: number,
+    head: number,
+    at: number | undefined,
+    direction: TraceEvent["direction"],
+    chunk: Buffer,
+  ): number {
     const d = direction === "server-to-client" ? 1 : 0;
     let flags = Flag.CHUNK | (d ? Flag.SERVER_TO_CLIENT : 0) | this.transportFlag;
     let lost = 0;
@@ -222,7 +229,7 @@ class ThreadedFileSink implements RecorderSink {
     }
     if (head !== NO_LINE_END) this.gap[d] = false;
     return lost;
-  };
+  }
 
   endChunks(seq: number, at: number | undefined, direction: TraceEvent["direction"]): number {
     const d = direction === "server-to-client" ? 1 : 0;
@@ -233,10 +240,18 @@ class ThreadedFileSink implements RecorderSink {
     return 0;
   }
 
-  readonly enqueueLine: (...span: LineSpan) => boolean = (seq, at, direction, source, start, end, length) => {
+  enqueueLine(
+    seq: number,
+    at: number | undefined,
+    direction: TraceEvent["direction"],
+    source: Buffer,
+    start: number,
+    end: number,
+    length: number,
+  ): boolean {
     const flags = (direction === "server-to-client" ? Flag.SERVER_TO_CLIENT : 0) | this.transportFlag;
     return this.addLine(seq, at, flags, source, start, end, length);
-  };
+  }
 
   enqueue(item: PendingEvent): boolean {
     if (!this.ring || this.closed) return false;

@@ -48,34 +48,6 @@ export interface Sink {
 }
 
 /**
- * An observed line as the span of bytes it arrived in: `source[start, end)` (kept bytes) of `length` (full length,
- * more when cut). `at`: milliseconds since the epoch, or undefined without timestamps.
- */
-export type LineSpan = [
-  seq: number,
-  at: number | undefined,
-  direction: TraceEvent["direction"],
-  source: Buffer,
-  start: number,
-  end: number,
-  length: number,
-];
-
-/**
- * A chunk of an observed stream as it arrived. The recorder has counted and numbered its lines (`LineCounter`):
- * `first` is the seq of the first line that ends in `chunk`, `count` how many end there, `head` what its first line
- * end ends.
- */
-export type StreamChunk = [
-  first: number,
-  count: number,
-  head: number,
-  at: number | undefined,
-  direction: TraceEvent["direction"],
-  chunk: Buffer,
-];
-
-/**
  * The recorder's own sinks (the file sinks) take events by faster ways than `write`, which their queue
  * (`QueuedSink`) uses when present. Not part of the public contract: a sink of your own implements `Sink`.
  */
@@ -91,16 +63,34 @@ export interface RecorderSink extends Sink {
    */
   enqueue?(item: PendingEvent): boolean;
   /**
-   * Such a sink may also take an observed line as the span of bytes it arrived in (`LineSpan`), copying what it needs
-   * at once: then the recorder makes no object for the line.
+   * Such a sink may also take an observed line as the span of bytes it arrived in, `source[start, end)` (kept
+   * bytes) of `length` (full length, more when cut), copying what it needs at once: then the recorder makes no
+   * object for the line. `at`: milliseconds since the epoch, or undefined without timestamps.
    */
-  enqueueLine?(...span: LineSpan): boolean;
+  enqueueLine?(
+    seq: number,
+    at: number | undefined,
+    direction: TraceEvent["direction"],
+    source: Buffer,
+    start: number,
+    end: number,
+    length: number,
+  ): boolean;
   /**
-   * Such a sink may also take an observed stream whole, chunk by chunk as it arrived (`StreamChunk`), and cut its
-   * lines itself (off the forwarding thread). The chunk is copied at once. Returns how many of its lines the sink
-   * lost: all of them when it has no room, and after such a loss the line whose start went with it.
+   * Such a sink may also take an observed stream whole, chunk by chunk as it arrived, and cut its lines itself (off
+   * the forwarding thread). The recorder has counted and numbered them (`LineCounter`): `first` is the seq of the
+   * first line that ends in `chunk`, `count` how many end there, `head` what its first line end ends. The chunk is
+   * copied at once. Returns how many of those lines the sink lost: all of them when it has no room, and after such
+   * a loss the line whose start went with it.
    */
-  enqueueChunk?(...chunk: StreamChunk): number;
+  enqueueChunk?(
+    first: number,
+    count: number,
+    head: number,
+    at: number | undefined,
+    direction: TraceEvent["direction"],
+    chunk: Buffer,
+  ): number;
   /** A stream given by chunks ended in a line without `\n`, numbered `seq`. Returns lines lost (1 or 0). */
   endChunks?(seq: number, at: number | undefined, direction: TraceEvent["direction"]): number;
 }
@@ -186,11 +176,18 @@ export class QueuedSink {
   }
 
   /** A chunk of an observed stream holding the ends of `count` lines numbered from `first`, for a sink that `takesChunks`. */
-  readonly pushChunk: (...chunk: StreamChunk) => void = (first, count, head, at, direction, chunk) => {
+  pushChunk(
+    first: number,
+    count: number,
+    head: number,
+    at: number | undefined,
+    direction: TraceEvent["direction"],
+    chunk: Buffer,
+  ): void {
     const lost = this.closed ? count : this.sink.enqueueChunk!(first, count, head, at, direction, chunk);
     this.delivered += count - lost;
     this.dropped += lost;
-  };
+  }
 
   /** Such a stream ended in a line without `\n`, numbered `seq`. */
   endChunks(seq: number, at: number | undefined, direction: TraceEvent["direction"]): void {
@@ -200,10 +197,18 @@ export class QueuedSink {
   }
 
   /** An observed line as a span, for a sink that `takesSpans`. */
-  readonly pushSpan: (...span: LineSpan) => void = (seq, at, direction, source, start, end, length) => {
+  pushSpan(
+    seq: number,
+    at: number | undefined,
+    direction: TraceEvent["direction"],
+    source: Buffer,
+    start: number,
+    end: number,
+    length: number,
+  ): void {
     if (!this.closed && this.sink.enqueueLine!(seq, at, direction, source, start, end, length)) this.delivered++;
     else this.dropped++;
-  };
+  }
 
   push(item: PendingEvent): void {
     if (this.sink.enqueue) {
