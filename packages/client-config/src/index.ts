@@ -37,3 +37,5 @@ export {
   readHeldCredentials,
   writeHeldCredentials,
 } from "./held.js";
+/** Several entries of one file wrapped or unwrapped in one pass (`wrap --all`). */
+export { type ServersEdit, unwrapServers, wrapServers } from "./servers-edit.js";

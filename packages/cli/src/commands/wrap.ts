@@ -18,12 +18,12 @@ import {
   entryText,
   type Launcher,
   listServers,
-  type ProxyPlan,
   proxyCommand,
   readHeldCredentials,
-  unwrapServer,
+  type ServersEdit,
+  unwrapServers,
   WrapError,
-  wrapServer,
+  wrapServers,
   writeHeldCredentials,
 } from "@mcp-conf/client-config";
 import { stateDirectory } from "@mcp-conf/gate";
@@ -111,34 +111,20 @@ async function edit(verb: "wrap" | "unwrap", argv: WrapArgs, io: Io): Promise<nu
       `${verb}: ${path}: ${fileProblem(error)}${argv.config ? "" : " (name the file with --config)"}`,
     );
   }
-  const launcher = currentLauncher();
-  let text = original;
-  const done: string[] = [];
-  const proxies: ProxyPlan[] = [];
-  const fail = (error: unknown): never => {
+  const servers = argv.server !== undefined ? [argv.server] : "all";
+  let edited: ServersEdit;
+  try {
+    edited =
+      verb === "wrap"
+        ? wrapServers(original, client, servers, currentLauncher(), port)
+        : unwrapServers(original, client, servers, (at) => readHeldCredentials(heldFile(at)));
+  } catch (error) {
     if (error instanceof WrapError) throw new UsageError(`${verb}: ${path}: ${escapeTerminal(error.message)}`);
     throw error;
-  };
-  try {
-    const names =
-      argv.server !== undefined
-        ? [argv.server]
-        : listServers(original, client)
-            .filter((s) => s.kind === "stdio" || (verb === "unwrap" && s.wrapped))
-            .map((s) => s.name);
-    for (const name of names) {
-      const result =
-        verb === "wrap"
-          ? wrapServer(text, client, name, launcher, port)
-          : unwrapServer(text, client, name, (at) => readHeldCredentials(heldFile(at)));
-      if (result.proxy) proxies.push(result.proxy);
-      if (result.changed) {
-        text = result.document;
-        done.push(name);
-      } else if (!argv.all) io.stderr.write(`mcp-conf ${verb}: ${escapeTerminal(name)} ${result.why}\n`);
-    }
-  } catch (error) {
-    fail(error);
+  }
+  const { document: text, changed: done, proxies } = edited;
+  if (!argv.all) {
+    for (const { name, why } of edited.unchanged) io.stderr.write(`mcp-conf ${verb}: ${escapeTerminal(name)} ${why}\n`);
   }
   const tellProxies = () => {
     if (verb === "unwrap") return;
