@@ -44,8 +44,18 @@ export {
   defaultWorkers,
   largestFirst,
 } from "./check/pool.js";
-/** The check results as text, JSON, JUnit XML and SARIF 2.1.0. */
-export { hitLine, renderCheckJson, renderCheckJunit, renderCheckSarif, renderCheckText } from "./check/render.js";
+/** The check results as text, JSON, JUnit XML and SARIF 2.1.0, and the exit code they earn. */
+export {
+  CHECK_FORMATS,
+  type CheckFormat,
+  checkExitCode,
+  hitLine,
+  renderCheck,
+  renderCheckJson,
+  renderCheckJunit,
+  renderCheckSarif,
+  renderCheckText,
+} from "./check/render.js";
 /** `--fail-on` and `--max-duration` as text, checked. */
 export { parseDuration, parseSignals } from "./check/signal-options.js";
 /** The signals, their defaults, and how each is read off a trace's analysis and report. */

@@ -10,27 +10,25 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import {
+  CHECK_FORMATS,
+  type CheckFormat,
+  checkExitCode,
   checkTraces,
   DEFAULT_SIGNALS,
   type InspectRequest,
   parseDuration,
   parseSignals,
-  renderCheckJson,
-  renderCheckJunit,
-  renderCheckSarif,
-  renderCheckText,
+  renderCheck,
   resolveTraceArgument,
   SIGNALS,
 } from "@mcp-conf/gate";
 import { escapeTerminal } from "@mcp-conf/trace-format";
 import type { Argv, Options } from "yargs";
-import { EXIT, UsageError } from "../exit.js";
+import { UsageError } from "../exit.js";
 import { type MaxEventsArgs, maxEventsOption, readLimits } from "../max-events.js";
 import { ACTOR_OPTION, parseActor } from "../report-options.js";
 import { newestTrace } from "../trace-argument.js";
 import type { Command } from "./command.js";
-
-const FORMATS = ["text", "json", "junit", "sarif"] as const;
 
 interface CheckArgs extends MaxEventsArgs {
   trace?: string[];
@@ -53,7 +51,7 @@ const CHECK_OPTIONS = {
     type: "string",
     describe: `signals, comma-separated or repeated: ${SIGNALS.join(", ")} (default: ${DEFAULT_SIGNALS.join(",")})`,
   },
-  format: { alias: "f", type: "string", default: "text", describe: FORMATS.join(" | ") },
+  format: { alias: "f", type: "string", default: "text", describe: CHECK_FORMATS.join(" | ") },
   revision: { type: "string", describe: "judge at this protocol revision, whatever the trace declares" },
   "max-duration": { type: "string", describe: "the slow signal's limit per call: 500ms, 2s, 1m" },
   "expect-tool": { type: "string", array: true, describe: "a tool that must be called (repeatable)" },
@@ -80,8 +78,8 @@ export const checkCommand: Command<CheckArgs> = {
   lists: ["fail-on"],
   async run(argv, io) {
     const format = argv.format;
-    if (!(FORMATS as readonly string[]).includes(format)) {
-      throw new UsageError(`check: unknown format ${JSON.stringify(format)} (expected ${FORMATS.join(", ")})`);
+    if (!(CHECK_FORMATS as readonly string[]).includes(format)) {
+      throw new UsageError(`check: unknown format ${JSON.stringify(format)} (expected ${CHECK_FORMATS.join(", ")})`);
     }
     const actor = parseActor("check", argv.actor);
     const expectTools = (argv["expect-tool"] ?? []).map(String);
@@ -125,27 +123,12 @@ export const checkCommand: Command<CheckArgs> = {
         if (result.problem) result.problem.message = result.problem.message.replaceAll(input.path, "-");
       }
     }
-    let worst: number = EXIT.ok;
     for (const result of results) {
       for (const note of result.notes ?? []) io.stderr.write(`mcp-conf ${escapeTerminal(note)}\n`);
-      if (result.problem) {
-        io.stderr.write(`mcp-conf ${escapeTerminal(result.problem.message)}\n`);
-        worst = Math.max(worst, result.problem.kind === "malformed" ? EXIT.malformed : EXIT.usage);
-      } else if (result.hits.length > 0 || result.unjudged !== undefined) {
-        // A session refused before its handshake fails the gate: the clauses it asked for could not be judged.
-        worst = Math.max(worst, EXIT.fail);
-      }
+      if (result.problem) io.stderr.write(`mcp-conf ${escapeTerminal(result.problem.message)}\n`);
     }
-    const render =
-      format === "json"
-        ? renderCheckJson
-        : format === "junit"
-          ? renderCheckJunit
-          : format === "sarif"
-            ? renderCheckSarif
-            : renderCheckText;
-    io.stdout.write(render(results, signals));
-    return worst;
+    io.stdout.write(renderCheck(results, signals, format as CheckFormat));
+    return checkExitCode(results);
   },
 };
 

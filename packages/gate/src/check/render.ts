@@ -113,3 +113,38 @@ export function renderCheckSarif(results: readonly InspectResult[], signals: rea
     }));
   return `${JSON.stringify({ $schema: SARIF_SCHEMA, version: "2.1.0", runs }, null, 2)}\n`;
 }
+
+/** The formats `renderCheck` writes. */
+export const CHECK_FORMATS = ["text", "json", "junit", "sarif"] as const;
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+/** The results in one of `CHECK_FORMATS`, as `mcp-conf check --format` writes them. */
+export function renderCheck(
+  results: readonly InspectResult[],
+  signals: readonly Signal[],
+  format: CheckFormat,
+): string {
+  switch (format) {
+    case "json":
+      return renderCheckJson(results, signals);
+    case "junit":
+      return renderCheckJunit(results, signals);
+    case "sarif":
+      return renderCheckSarif(results, signals);
+    case "text":
+      return renderCheckText(results, signals);
+  }
+}
+
+/**
+ * The exit code the results earn (docs/check.md), the highest of any trace: 3 a malformed trace, 2 one that could not
+ * be checked, 1 a signal fired (or a session refused before its handshake, whose clauses could not be judged), else 0.
+ */
+export function checkExitCode(results: readonly InspectResult[]): number {
+  let worst = 0;
+  for (const result of results) {
+    if (result.problem) worst = Math.max(worst, result.problem.kind === "malformed" ? 3 : 2);
+    else if (result.hits.length > 0 || result.unjudged !== undefined) worst = Math.max(worst, 1);
+  }
+  return worst;
+}
