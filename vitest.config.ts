@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import SlowestFirst from "./packages/testing/src/suite/sequencer.js";
 
 // `.ci/run` sets MCP_CONF_TEST_JSON so it can count passed and failed tests from vitest's JSON results.
 const json = process.env.MCP_CONF_TEST_JSON;
@@ -29,6 +30,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Every test file runs with HOME, XDG_CONFIG_HOME, XDG_STATE_HOME and MCP_CONF_HOME in a temporary home of its
     // own and fails if mcp-conf state appears there; the run fails if the user's real state directory changed.
+    sequence: { sequencer: SlowestFirst },
     globalSetup: ["packages/testing/src/suite/global-setup.ts"],
     setupFiles: ["packages/testing/src/suite/file-setup.ts"],
     // The workspace packages' built code loads as Node loads it, like any dependency: not transformed per test file.
