@@ -129,7 +129,8 @@ describe("the HTML viewer", { timeout: 90_000 }, () => {
     await w.page.close();
   });
 
-  it("opens a 10,000-exchange session in under 2 s and scrolls it", async () => {
+  // How much CPU the page takes to open is bench/export's viewer figure (target under 2 s): a bound here is timing.
+  it("opens a 10,000-exchange session with only the rows in view in the page, and scrolls it", async () => {
     const events = loadCorpus("real/everything-stdio.jsonl").filter(
       (e) => e.kind !== "lifecycle" || e.event === "transport-open",
     );
@@ -163,21 +164,8 @@ describe("the HTML viewer", { timeout: 90_000 }, () => {
     const { document: session } = await collectSession(events, { contextCost: false });
     const file = join(dir, "big.html");
     writeFileSync(file, renderHtml(session));
-    const url = pathToFileURL(file).href;
-    // Start from a small viewer page, so the measure holds the big page's work and not a new renderer's start.
-    const small = await openSession("small", loadCorpus("violations/tool-006-name-charset.jsonl"));
-    await small.page.close();
-    const w = await browser.open(small.url);
+    const w = await browser.open(pathToFileURL(file).href);
     await w.page.waitForSelector("#timeline .row");
-    const cpuBefore = browser.rendererCpuMs();
-    const began = Date.now();
-    await w.page.goto(url);
-    await w.page.waitForSelector("#timeline .row");
-    const cpuMs = browser.rendererCpuMs() - cpuBefore;
-    // Measured in the renderer's CPU time, which a busy machine does not inflate; wall time is only reported.
-    console.log(`10,000 exchanges: opened in ${cpuMs} ms of renderer CPU, ${Date.now() - began} ms wall`);
-    expect(cpuMs).toBeGreaterThan(0);
-    expect(cpuMs).toBeLessThan(2000);
     expect(await w.page.textContent("#count")).toMatch(/^\d+ of \d+$/);
     expect(await shownCount(w)).toBeGreaterThan(10_000);
     expect(await w.page.locator("#timeline .row").count()).toBeLessThan(100);
