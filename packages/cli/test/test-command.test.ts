@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { listScenarios, resolveSuite } from "@mcp-conf/gate";
 import { isolatedHome } from "@mcp-conf/testing";
 import { XMLParser } from "fast-xml-parser";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, REPO_ROOT } from "./validate-helpers.js";
 
 const TSX = join(REPO_ROOT, "node_modules", ".bin", "tsx");
@@ -24,9 +24,18 @@ const BROKEN_CLIENT = join(EXAMPLES, "clients", "typescript", "test-broken.ts");
 const work = mkdtempSync(join("/var/tmp", "mcp-conf-test-cmd-"));
 // A run without --run-dir keeps its run directory in the state directory: this file's own.
 const home = isolatedHome("mcp-conf-test-cmd-home-");
+// A state directory with no suite in it: the first use installs it. The install (npm, mostly waiting on the registry)
+// starts with the file and runs beside the other tests; the last test awaits it.
+const fresh = isolatedHome("mcp-conf-first-use-");
+let firstUse: ReturnType<typeof resolveSuite>;
+beforeAll(() => {
+  firstUse = resolveSuite(undefined, work, fresh.env);
+  firstUse.catch(() => {}); // reported where the test awaits it
+});
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
   home.remove();
+  fresh.remove();
 });
 
 interface Run {
@@ -149,7 +158,8 @@ describe("mcp-conf test client", () => {
 });
 
 describe("mcp-conf test: bad invocations", () => {
-  it.each([
+  // Each is a process of its own that refuses at once: they run side by side.
+  it.concurrent.each([
     [
       ["test", "server", "--scenario", "no-such-scenario", "--url", "http://127.0.0.1:9/mcp"],
       /unknown scenario "no-such-scenario"/,
@@ -185,13 +195,11 @@ describe("mcp-conf test: bad invocations", () => {
 
 describe("the suite on first use", () => {
   it("installs the pinned version into the state directory and starts it on this Node", async () => {
-    const fresh = isolatedHome("mcp-conf-first-use-");
-    const suite = await resolveSuite(undefined, work, fresh.env);
+    const suite = await firstUse;
     expect(suite).toMatchObject({ version: "0.1.16", source: "state" });
     expect(suite.entry.startsWith(join(fresh.state, "suites", "conformance-0.1.16"))).toBe(true);
     expect(await listScenarios(suite, "server")).toContain("server-initialize");
     // A second resolution finds it installed.
     expect((await resolveSuite(undefined, work, fresh.env)).source).toBe("state");
-    fresh.remove();
   }, 300_000);
 });
