@@ -2,8 +2,8 @@
  * The shape of the source: each package imports only the packages its layer may know (MAY_IMPORT below), in its
  * sources and in its package.json; no module of a package's `src/` reaches itself
  * again through its relative imports (static, type-only, re-exports and dynamic `import()` alike); no area of the
- * validator's checks imports another area — what several areas use lives in `checks/support/`; and no package but
- * the validator names a check by its id. Read from the TypeScript sources with TypeScript's own parser.
+ * validator's checks imports another area — what several areas use lives in `checks/support/`; no package but
+ * the validator names a check by its id; and the CLI stays commands (a line budget for packages/cli/src). Read from the TypeScript sources with TypeScript's own parser.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -229,6 +229,15 @@ describe("the layers of packages/*", () => {
 
   it("names no validator check by its id outside the validator (checks carry tags instead)", () => {
     expect(checkIdsOutsideValidator()).toEqual([]);
+  });
+
+  it("keeps the CLI to commands: packages/cli/src holds at most 3,500 lines (what a tool would import is a library's)", () => {
+    const lines = sourceFiles(join(root, "packages", "cli", "src")).reduce(
+      (total, path) => total + readFileSync(path, "utf8").split("\n").length - 1,
+      0,
+    );
+    expect(lines).toBeGreaterThan(1_000);
+    expect(lines).toBeLessThanOrEqual(3_500);
   });
 });
 
