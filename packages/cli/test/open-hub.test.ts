@@ -75,11 +75,9 @@ describe("open (the hub)", () => {
     // The list follows alpha's trace as it grows.
     const before = Number(await row("alpha").locator(".exchanges").textContent());
     await alpha.callTool({ name: "echo", arguments: { message: "seen in the hub" } });
-    const deadline = Date.now() + 30_000;
-    while (Number(await row("alpha").locator(".exchanges").textContent()) <= before) {
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await expect
+      .poll(async () => Number(await row("alpha").locator(".exchanges").textContent()), { timeout: 30_000 })
+      .toBeGreaterThan(before);
 
     // Alpha's page follows it live, then gets the verdict when its client closes.
     await row("alpha").locator("a").click();
