@@ -154,11 +154,7 @@ export function linkProbes(paths: readonly string[]): Promise<ProbeLinks> {
  * undefined when none links.
  */
 export async function findProbe(session: string, candidates: readonly string[]): Promise<FoundProbe | undefined> {
-  const others = candidates.filter((path) => resolve(path) !== resolve(session));
-  const path = (await linkProbes([session, ...others])).probeOf.get(session);
-  if (path === undefined) return undefined;
-  const facts = await readProbeFacts(path);
-  return facts === undefined ? undefined : { path, facts };
+  return (await linksAmong(session, candidates)).probe;
 }
 
 /** A trace file's links: the probe it was recorded after, or the session it is the probe of. */
@@ -171,15 +167,20 @@ export interface TraceProbeLinks {
  * The links of the trace at `trace` among `others` and the trace files beside it (a sessions store, a `record -o
  * DIR`): its probe with the server's declaration, or the session it is the probe of.
  */
-export async function probeLinksBeside(trace: string, others: readonly string[] = []): Promise<TraceProbeLinks> {
+export function probeLinksBeside(trace: string, others: readonly string[] = []): Promise<TraceProbeLinks> {
+  return linksAmong(trace, [...others, ...traceFilesIn(dirname(trace))]);
+}
+
+/** The links of `trace` among `candidates`, each file taken once however it is spelled (the trace itself passed over). */
+async function linksAmong(trace: string, candidates: readonly string[]): Promise<TraceProbeLinks> {
   const seen = new Set([resolve(trace)]);
-  const candidates = [trace];
-  for (const path of [...others, ...traceFilesIn(dirname(trace))]) {
+  const paths = [trace];
+  for (const path of candidates) {
     if (seen.has(resolve(path))) continue;
     seen.add(resolve(path));
-    candidates.push(path);
+    paths.push(path);
   }
-  const links = await linkProbes(candidates);
+  const links = await linkProbes(paths);
   const probePath = links.probeOf.get(trace);
   const facts = probePath === undefined ? undefined : await readProbeFacts(probePath);
   const probeOf = links.sessionsOf.get(trace)?.[0];

@@ -16,13 +16,13 @@ import {
   plaintextCollectorWarning,
   resolveTracesUrl,
 } from "@mcp-conf/otel-mapper";
-import { checkTraceDirectory } from "@mcp-conf/recorder";
+import { checkTraceDirectory, SESSION_PLACEHOLDER } from "@mcp-conf/recorder";
 import { sanitizeSessionId } from "@mcp-conf/trace-format";
 import type { Argv } from "yargs";
 import { type Io, UsageError } from "../exit.js";
 import { writeOutput } from "../output.js";
 import { parseJudgeThreads } from "../record/options.js";
-import { SESSION, unwritableTrace } from "../record/traces.js";
+import { unwritableTrace } from "../record/traces.js";
 import { actorOption, allRowsOption, parseActor, useColor } from "../report-options.js";
 import { cachedJudgeTap, WATCH_V8_FLAGS } from "../startup/judge-tap.js";
 import type { Command } from "./command.js";
@@ -147,7 +147,7 @@ function reportWriter(file: string, io: Io): (session: string, text: string) => 
     throw unwritableTrace(error);
   }
   return (session, text) => {
-    const path = template.split(SESSION).join(sanitizeSessionId(session));
+    const path = template.split(SESSION_PLACEHOLDER).join(sanitizeSessionId(session));
     writeOutput("watch: --report", path, text, io);
     return path;
   };

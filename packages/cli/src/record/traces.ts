@@ -5,11 +5,9 @@
  */
 import { resolve } from "node:path";
 import { defaultTraceTemplate } from "@mcp-conf/gate";
-import { SESSION_PLACEHOLDER, TraceDirectoryError } from "@mcp-conf/recorder";
+import { TraceDirectoryError } from "@mcp-conf/recorder";
 import { TraceWriterError } from "@mcp-conf/trace-format";
 import { UsageError } from "../exit.js";
-
-export const SESSION = SESSION_PLACEHOLDER;
 
 /** The template to write to, absolute (a relative one is resolved against the working directory). */
 export function traceTemplate(output: string | undefined, env: NodeJS.ProcessEnv): string {

@@ -226,8 +226,7 @@ export class DirectoryHub implements SessionHub {
           if (relink(finished.row, linked)) changed = true;
           continue;
         }
-        await this.summarize(session, key, probe);
-        relink((this.running.get(session.id) ?? this.finished.get(session.id))!.row, linked);
+        await this.summarize(session, key, probe, linked);
         changed = true;
       }
       if (changed) this.version++;
@@ -244,7 +243,12 @@ export class DirectoryHub implements SessionHub {
   }
 
   /** Reads a trace whole (once per change), and starts following it when it is still being recorded. */
-  private async summarize(session: SessionFile, key: string, probePath: string | undefined): Promise<void> {
+  private async summarize(
+    session: SessionFile,
+    key: string,
+    probePath: string | undefined,
+    linked: Pick<HubSession, "probe" | "probeOf">,
+  ): Promise<void> {
     let lines: Buffer | undefined;
     this.wholeReads++;
     try {
@@ -257,7 +261,7 @@ export class DirectoryHub implements SessionHub {
     const header = summary.analysis?.session;
     const live =
       header !== undefined && isRunning(header) && !this.options.store.recorderGone?.(header.recorder, session.path);
-    const row = rowOf(summary, live);
+    const row = { ...rowOf(summary, live), ...linked };
     if (live && lines !== undefined && !this.closed) {
       this.finished.delete(session.id);
       const limits = this.options.limits;
