@@ -1,7 +1,7 @@
 /**
  * The README's recording-proxy example is run as written (its `@mcp-conf/recorder` import pointed at the built
  * package) in front of server-everything over HTTP: an SDK client's session goes through it, the trace and the
- * example's own sink see the redacted session, and Ctrl-C ends it with one session told. (The stdio example runs in
+ * example's own sink see the redacted session, its DELETE ends it, and Ctrl-C stops the proxy with one session told. (The stdio example runs in
  * readme.test.ts.)
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -54,13 +54,16 @@ it("the recording-proxy example records a real session, redacted for the trace a
   const [, url] = await waitFor(() => stderr, /^proxying (\S+)$/m);
 
   const client = new Client({ name: "readme", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url!)));
+  const transport = new StreamableHTTPClientTransport(new URL(url!));
+  await client.connect(transport);
   const echoed = await client.callTool({ name: "echo", arguments: { message: "hi from the client" } });
   expect(JSON.stringify(echoed)).toContain("hi from the client"); // the wire is untouched
-  await client.close(); // drops its GET stream: the session ends
+  // A DELETE ends the session at once (closing the client alone ends it only if its GET stream had opened by then).
+  await transport.terminateSession();
+  await client.close();
   const [, session, messages] = await waitFor(
     () => stderr,
-    /^session (\S+) ended \(close\): my sink saw (\d+) messages$/m,
+    /^session (\S+) ended \(delete\): my sink saw (\d+) messages$/m,
   );
 
   child.kill("SIGINT");
